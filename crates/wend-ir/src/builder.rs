@@ -1,0 +1,212 @@
+//! The builder API used to create IR, in the style of LLVM's `IRBuilder`:
+//! a cursor at the end of a current block, methods that append one
+//! instruction each and return its result, and a current source line that
+//! every new instruction is tagged with.
+//!
+//! `alloca`s always go to the entry block, after the allocas already there,
+//! whatever the current block is — the way clang -O0 lays out a frame, and
+//! the shape mem2reg expects.
+
+use crate::entities::{Block, FuncId, Value};
+use crate::function::Function;
+use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator};
+use crate::types::Type;
+
+pub struct FunctionBuilder<'f> {
+    pub func: &'f mut Function,
+    current: Option<Block>,
+    line: u32,
+    /// How many allocas the entry block starts with.
+    allocas_in_entry: usize,
+}
+
+impl<'f> FunctionBuilder<'f> {
+    /// Starts building `func`, which must have no blocks yet. Creates the
+    /// entry block and positions the cursor in it.
+    pub fn new(func: &'f mut Function) -> Self {
+        assert!(
+            func.layout.is_empty(),
+            "function `{}` already has a body",
+            func.name
+        );
+        let entry = func.append_block("entry");
+        FunctionBuilder {
+            func,
+            current: Some(entry),
+            line: 0,
+            allocas_in_entry: 0,
+        }
+    }
+
+    /// The source line given to the instructions created from now on.
+    pub fn set_line(&mut self, line: u32) {
+        self.line = line;
+    }
+
+    pub fn entry_block(&self) -> Block {
+        self.func.layout[0]
+    }
+
+    /// Creates a new block at the end of the layout (does not move the cursor).
+    pub fn create_block(&mut self, name: &str) -> Block {
+        self.func.append_block(name)
+    }
+
+    /// Moves the cursor to the end of `block`.
+    pub fn switch_to_block(&mut self, block: Block) {
+        self.current = Some(block);
+    }
+
+    pub fn current_block(&self) -> Block {
+        self.current.expect("builder has no current block")
+    }
+
+    /// Whether the current block already ends in a terminator (then new
+    /// instructions would be unreachable; callers start a new block first).
+    pub fn is_terminated(&self) -> bool {
+        self.func.blocks[self.current_block()].terminator.is_some()
+    }
+
+    pub fn param(&self, index: usize) -> Value {
+        self.func.params[index]
+    }
+
+    pub fn iconst(&mut self, value: i32) -> Value {
+        self.func.iconst(value)
+    }
+
+    pub fn bconst(&mut self, value: bool) -> Value {
+        self.func.bconst(value)
+    }
+
+    pub fn string(&mut self, id: crate::StrId) -> Value {
+        self.func
+            .make_value(Type::PtrI8, crate::function::ValueDef::Str(id))
+    }
+
+    fn append(&mut self, kind: InstKind, result: Option<Type>) -> Option<Value> {
+        let block = self.current_block();
+        assert!(
+            self.func.blocks[block].terminator.is_none(),
+            "appending to terminated block {block} in `{}`",
+            self.func.name
+        );
+        let is_phi = kind.is_phi();
+        let inst = self.func.make_inst(kind, result, self.line);
+        let data = &mut self.func.blocks[block];
+        if is_phi {
+            data.phis.push(inst);
+        } else {
+            data.insts.push(inst);
+        }
+        self.func.inst_result(inst)
+    }
+
+    fn named(&mut self, v: Option<Value>, name: &str) -> Value {
+        let v = v.expect("instruction has a result");
+        self.func.set_value_name(v, name);
+        v
+    }
+
+    /// A stack slot for one `ty` in the entry block, named after a variable.
+    pub fn alloca(&mut self, ty: Type, name: &str) -> Value {
+        let inst = self
+            .func
+            .make_inst(InstKind::Alloca { ty }, Some(ty.pointer_to()), self.line);
+        let entry = self.entry_block();
+        self.func.blocks[entry]
+            .insts
+            .insert(self.allocas_in_entry, inst);
+        self.allocas_in_entry += 1;
+        let v = self.func.inst_result(inst);
+        self.named(v, name)
+    }
+
+    pub fn load(&mut self, ptr: Value, name: &str) -> Value {
+        let ty = self
+            .func
+            .value_type(ptr)
+            .pointee()
+            .expect("load from a non-pointer");
+        let v = self.append(InstKind::Load { ptr }, Some(ty));
+        self.named(v, name)
+    }
+
+    pub fn store(&mut self, value: Value, ptr: Value) {
+        self.append(InstKind::Store { value, ptr }, None);
+    }
+
+    pub fn binary(&mut self, op: BinOp, lhs: Value, rhs: Value, name: &str) -> Value {
+        let ty = self.func.value_type(lhs);
+        let v = self.append(InstKind::Binary { op, lhs, rhs }, Some(ty));
+        self.named(v, name)
+    }
+
+    pub fn icmp(&mut self, cond: IcmpCond, lhs: Value, rhs: Value, name: &str) -> Value {
+        let v = self.append(InstKind::Icmp { cond, lhs, rhs }, Some(Type::I1));
+        self.named(v, name)
+    }
+
+    pub fn select(&mut self, cond: Value, if_true: Value, if_false: Value, name: &str) -> Value {
+        let ty = self.func.value_type(if_true);
+        let v = self.append(
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            },
+            Some(ty),
+        );
+        self.named(v, name)
+    }
+
+    /// A call; `ret` is the callee's return type (the builder does not see
+    /// the module). Returns the result if there is one.
+    pub fn call(
+        &mut self,
+        callee: FuncId,
+        ret: Option<Type>,
+        args: Vec<Value>,
+        name: &str,
+    ) -> Option<Value> {
+        let v = self.append(InstKind::Call { callee, args }, ret);
+        if let Some(v) = v {
+            self.func.set_value_name(v, name);
+        }
+        v
+    }
+
+    /// A phi at the start of the current block.
+    pub fn phi(&mut self, ty: Type, incoming: Vec<(Block, Value)>, name: &str) -> Value {
+        let v = self.append(InstKind::Phi { incoming }, Some(ty));
+        self.named(v, name)
+    }
+
+    fn terminate(&mut self, term: Terminator) {
+        let block = self.current_block();
+        let data = &mut self.func.blocks[block];
+        assert!(data.terminator.is_none(), "block {block} terminated twice");
+        data.terminator = Some(term);
+        data.terminator_line = self.line;
+    }
+
+    pub fn br(&mut self, dest: Block) {
+        self.terminate(Terminator::Br { dest });
+    }
+
+    pub fn cond_br(&mut self, cond: Value, then_dest: Block, else_dest: Block) {
+        self.terminate(Terminator::CondBr {
+            cond,
+            then_dest,
+            else_dest,
+        });
+    }
+
+    pub fn ret(&mut self, value: Option<Value>) {
+        self.terminate(Terminator::Ret { value });
+    }
+
+    pub fn unreachable(&mut self) {
+        self.terminate(Terminator::Unreachable);
+    }
+}

@@ -1,0 +1,279 @@
+//! A function: its signature, and the arenas that hold its values,
+//! instructions and blocks, plus the block layout (the order blocks are
+//! printed and emitted in; the first block is the entry).
+//!
+//! A function with an empty layout is a declaration (an external such as a
+//! runtime routine).
+
+use crate::entities::{Block, Inst, StrId, Value};
+use crate::instructions::{InstKind, Terminator};
+use crate::types::Type;
+use cranelift_entity::{PrimaryMap, SecondaryMap};
+
+/// Where a value comes from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ValueDef {
+    /// The result of an instruction.
+    Inst(Inst),
+    /// The n-th parameter of the function.
+    Param(u32),
+    /// An integer constant (`i1` constants are 0 or 1).
+    Const(i32),
+    /// An unspecified value of its type (LLVM's `undef`); mem2reg produces
+    /// it on paths where a variable was never stored.
+    Undef,
+    /// The address of a module string constant (type `i8*`).
+    Str(StrId),
+}
+
+#[derive(Clone, Debug)]
+pub struct ValueData {
+    pub ty: Type,
+    pub def: ValueDef,
+    /// A name hint for printing (`%counter`); the printer makes names unique.
+    pub name: Option<Box<str>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct InstData {
+    pub kind: InstKind,
+    pub result: Option<Value>,
+    /// The 1-based source line the instruction comes from, 0 if none.
+    pub line: u32,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct BlockData {
+    /// A name hint for printing (`while.cond`); the printer makes names unique.
+    pub name: Box<str>,
+    /// The phi instructions, which conceptually run at once on block entry.
+    pub phis: Vec<Inst>,
+    /// The ordinary instructions, in execution order.
+    pub insts: Vec<Inst>,
+    /// `None` only while the block is being built.
+    pub terminator: Option<Terminator>,
+    /// The source line of the terminator, 0 if none.
+    pub terminator_line: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// The symbol name, unique in its module.
+    pub name: String,
+    /// One value per parameter, each defined as `ValueDef::Param(i)`.
+    pub params: Vec<Value>,
+    /// The return type; `None` for void.
+    pub ret: Option<Type>,
+    pub values: PrimaryMap<Value, ValueData>,
+    pub insts: PrimaryMap<Inst, InstData>,
+    pub blocks: PrimaryMap<Block, BlockData>,
+    /// The blocks that belong to the function, in order; `layout[0]` is the
+    /// entry. Blocks absent from the layout are deleted.
+    pub layout: Vec<Block>,
+}
+
+impl Function {
+    /// A function with the given signature and no body.
+    pub fn new(name: impl Into<String>, params: &[(Type, &str)], ret: Option<Type>) -> Self {
+        let mut f = Function {
+            name: name.into(),
+            params: Vec::new(),
+            ret,
+            values: PrimaryMap::new(),
+            insts: PrimaryMap::new(),
+            blocks: PrimaryMap::new(),
+            layout: Vec::new(),
+        };
+        for (i, &(ty, name)) in params.iter().enumerate() {
+            let v = f.make_value(ty, ValueDef::Param(i as u32));
+            f.set_value_name(v, name);
+            f.params.push(v);
+        }
+        f
+    }
+
+    /// A function without blocks is an external declaration.
+    pub fn is_declaration(&self) -> bool {
+        self.layout.is_empty()
+    }
+
+    pub fn entry_block(&self) -> Option<Block> {
+        self.layout.first().copied()
+    }
+
+    pub fn param_types(&self) -> Vec<Type> {
+        self.params.iter().map(|&p| self.values[p].ty).collect()
+    }
+
+    // ---- values -------------------------------------------------------
+
+    pub fn make_value(&mut self, ty: Type, def: ValueDef) -> Value {
+        self.values.push(ValueData {
+            ty,
+            def,
+            name: None,
+        })
+    }
+
+    /// A fresh `i32` constant.
+    pub fn iconst(&mut self, value: i32) -> Value {
+        self.make_value(Type::I32, ValueDef::Const(value))
+    }
+
+    /// A fresh `i1` constant.
+    pub fn bconst(&mut self, value: bool) -> Value {
+        self.make_value(Type::I1, ValueDef::Const(value as i32))
+    }
+
+    pub fn undef(&mut self, ty: Type) -> Value {
+        self.make_value(ty, ValueDef::Undef)
+    }
+
+    pub fn value_type(&self, v: Value) -> Type {
+        self.values[v].ty
+    }
+
+    pub fn value_def(&self, v: Value) -> ValueDef {
+        self.values[v].def
+    }
+
+    /// The constant a value stands for, if it is one.
+    pub fn as_const(&self, v: Value) -> Option<i32> {
+        match self.values[v].def {
+            ValueDef::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    pub fn set_value_name(&mut self, v: Value, name: &str) {
+        self.values[v].name = if name.is_empty() {
+            None
+        } else {
+            Some(name.into())
+        };
+    }
+
+    pub fn value_name(&self, v: Value) -> Option<&str> {
+        self.values[v].name.as_deref()
+    }
+
+    // ---- instructions -------------------------------------------------
+
+    /// Creates an instruction (not yet placed in any block) and its result
+    /// value of type `result`, if any.
+    pub fn make_inst(&mut self, kind: InstKind, result: Option<Type>, line: u32) -> Inst {
+        let inst = self.insts.push(InstData {
+            kind,
+            result: None,
+            line,
+        });
+        if let Some(ty) = result {
+            let v = self.make_value(ty, ValueDef::Inst(inst));
+            self.insts[inst].result = Some(v);
+        }
+        inst
+    }
+
+    pub fn inst_result(&self, inst: Inst) -> Option<Value> {
+        self.insts[inst].result
+    }
+
+    pub fn inst_kind(&self, inst: Inst) -> &InstKind {
+        &self.insts[inst].kind
+    }
+
+    /// The instruction that defines `v`, if `v` is an instruction result.
+    pub fn defining_inst(&self, v: Value) -> Option<Inst> {
+        match self.values[v].def {
+            ValueDef::Inst(i) => Some(i),
+            _ => None,
+        }
+    }
+
+    // ---- blocks -------------------------------------------------------
+
+    /// Creates a block and appends it to the layout.
+    pub fn append_block(&mut self, name: &str) -> Block {
+        let b = self.create_block(name);
+        self.layout.push(b);
+        b
+    }
+
+    /// Creates a block that is not in the layout yet (place it with
+    /// `layout.insert`).
+    pub fn create_block(&mut self, name: &str) -> Block {
+        self.blocks.push(BlockData {
+            name: name.into(),
+            ..BlockData::default()
+        })
+    }
+
+    pub fn terminator(&self, b: Block) -> Option<&Terminator> {
+        self.blocks[b].terminator.as_ref()
+    }
+
+    /// The successors of `b` (one per edge); empty if `b` is unterminated.
+    pub fn successors(&self, b: Block) -> impl Iterator<Item = Block> + '_ {
+        self.blocks[b]
+            .terminator
+            .iter()
+            .flat_map(|t| t.successors())
+    }
+
+    /// The phis and then the ordinary instructions of `b`.
+    pub fn block_insts(&self, b: Block) -> impl Iterator<Item = Inst> + '_ {
+        let data = &self.blocks[b];
+        data.phis.iter().chain(data.insts.iter()).copied()
+    }
+
+    /// For every placed instruction, the block that holds it.
+    pub fn inst_blocks(&self) -> SecondaryMap<Inst, Option<Block>> {
+        let mut map = SecondaryMap::with_capacity(self.insts.len());
+        for &b in &self.layout {
+            for inst in self.block_insts(b) {
+                map[inst] = Some(b);
+            }
+        }
+        map
+    }
+
+    /// Rewrites every operand of every placed instruction and terminator
+    /// through `f` (for substitutions computed by a pass in one sweep: this
+    /// is how mem2reg replaces loads, without per-value use lists).
+    pub fn map_all_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
+        for &b in &self.layout {
+            let data = &mut self.blocks[b];
+            for &inst in data.phis.iter().chain(data.insts.iter()) {
+                self.insts[inst].kind.map_operands(&mut f);
+            }
+            if let Some(t) = data.terminator.as_mut() {
+                t.map_operands(&mut f);
+            }
+        }
+    }
+
+    /// Replaces uses through a substitution map, following chains
+    /// (`a -> b -> c` makes uses of `a` use `c`).
+    pub fn substitute(&mut self, subst: &SecondaryMap<Value, Option<Value>>) {
+        let resolve = |mut v: Value| {
+            while let Some(next) = subst[v] {
+                v = next;
+            }
+            v
+        };
+        self.map_all_operands(resolve);
+    }
+
+    /// Number of phis in the function (the mem2reg quality metric).
+    pub fn phi_count(&self) -> usize {
+        self.layout.iter().map(|&b| self.blocks[b].phis.len()).sum()
+    }
+
+    /// Number of placed instructions (phis and ordinary), excluding terminators.
+    pub fn inst_count(&self) -> usize {
+        self.layout
+            .iter()
+            .map(|&b| self.blocks[b].phis.len() + self.blocks[b].insts.len())
+            .sum()
+    }
+}

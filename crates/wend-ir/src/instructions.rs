@@ -1,0 +1,358 @@
+//! Instruction and terminator kinds, with operand and successor iteration.
+//!
+//! The set mirrors the LLVM subset wendc needs: `alloca`, `load`, `store`,
+//! integer arithmetic, `icmp`, `select`, `call`, `phi`, and the terminators
+//! `br`, conditional `br`, `ret` and `unreachable`.
+
+use crate::entities::{Block, FuncId, Value};
+use std::fmt;
+
+/// Two-operand integer operations. `SDiv`/`SRem` have LLVM's meaning: the
+/// result is undefined for a zero divisor and for `INT_MIN / -1`, so the
+/// frontend guards both before it emits them.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum BinOp {
+    Add,
+    Sub,
+    Mul,
+    SDiv,
+    SRem,
+    And,
+    Or,
+    Xor,
+}
+
+impl BinOp {
+    pub const ALL: [BinOp; 8] = [
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mul,
+        BinOp::SDiv,
+        BinOp::SRem,
+        BinOp::And,
+        BinOp::Or,
+        BinOp::Xor,
+    ];
+
+    /// The LLVM mnemonic.
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            BinOp::Add => "add",
+            BinOp::Sub => "sub",
+            BinOp::Mul => "mul",
+            BinOp::SDiv => "sdiv",
+            BinOp::SRem => "srem",
+            BinOp::And => "and",
+            BinOp::Or => "or",
+            BinOp::Xor => "xor",
+        }
+    }
+
+    pub fn from_mnemonic(s: &str) -> Option<BinOp> {
+        BinOp::ALL.into_iter().find(|op| op.mnemonic() == s)
+    }
+
+    /// `a op b == b op a`.
+    pub fn is_commutative(self) -> bool {
+        matches!(
+            self,
+            BinOp::Add | BinOp::Mul | BinOp::And | BinOp::Or | BinOp::Xor
+        )
+    }
+}
+
+/// Signed integer comparisons (and equality, which also applies to `i1`).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum IcmpCond {
+    Eq,
+    Ne,
+    Slt,
+    Sle,
+    Sgt,
+    Sge,
+}
+
+impl IcmpCond {
+    pub const ALL: [IcmpCond; 6] = [
+        IcmpCond::Eq,
+        IcmpCond::Ne,
+        IcmpCond::Slt,
+        IcmpCond::Sle,
+        IcmpCond::Sgt,
+        IcmpCond::Sge,
+    ];
+
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            IcmpCond::Eq => "eq",
+            IcmpCond::Ne => "ne",
+            IcmpCond::Slt => "slt",
+            IcmpCond::Sle => "sle",
+            IcmpCond::Sgt => "sgt",
+            IcmpCond::Sge => "sge",
+        }
+    }
+
+    pub fn from_mnemonic(s: &str) -> Option<IcmpCond> {
+        IcmpCond::ALL.into_iter().find(|c| c.mnemonic() == s)
+    }
+
+    /// The condition that holds exactly when `self` does not.
+    pub fn inverse(self) -> IcmpCond {
+        match self {
+            IcmpCond::Eq => IcmpCond::Ne,
+            IcmpCond::Ne => IcmpCond::Eq,
+            IcmpCond::Slt => IcmpCond::Sge,
+            IcmpCond::Sle => IcmpCond::Sgt,
+            IcmpCond::Sgt => IcmpCond::Sle,
+            IcmpCond::Sge => IcmpCond::Slt,
+        }
+    }
+
+    /// The condition with the operands exchanged: `a < b` is `b > a`.
+    pub fn swapped(self) -> IcmpCond {
+        match self {
+            IcmpCond::Slt => IcmpCond::Sgt,
+            IcmpCond::Sle => IcmpCond::Sge,
+            IcmpCond::Sgt => IcmpCond::Slt,
+            IcmpCond::Sge => IcmpCond::Sle,
+            c => c,
+        }
+    }
+
+    /// Evaluates the comparison on two integers (booleans as 0/1).
+    pub fn eval(self, a: i32, b: i32) -> bool {
+        match self {
+            IcmpCond::Eq => a == b,
+            IcmpCond::Ne => a != b,
+            IcmpCond::Slt => a < b,
+            IcmpCond::Sle => a <= b,
+            IcmpCond::Sgt => a > b,
+            IcmpCond::Sge => a >= b,
+        }
+    }
+}
+
+/// A non-terminator instruction. Its result value, if any, is recorded in
+/// [`crate::InstData::result`].
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum InstKind {
+    /// Reserves a stack slot for one value of type `ty`; yields `ty*`.
+    Alloca {
+        ty: Type,
+    },
+    /// Reads the pointee of `ptr`.
+    Load {
+        ptr: Value,
+    },
+    /// Writes `value` to `ptr`; no result.
+    Store {
+        value: Value,
+        ptr: Value,
+    },
+    Binary {
+        op: BinOp,
+        lhs: Value,
+        rhs: Value,
+    },
+    /// Yields `i1`.
+    Icmp {
+        cond: IcmpCond,
+        lhs: Value,
+        rhs: Value,
+    },
+    Select {
+        cond: Value,
+        if_true: Value,
+        if_false: Value,
+    },
+    /// Result present iff the callee returns a value.
+    Call {
+        callee: FuncId,
+        args: Vec<Value>,
+    },
+    /// One entry per incoming CFG edge (a predecessor that branches here
+    /// twice, as in `br %c, label %b, label %b`, has two entries).
+    Phi {
+        incoming: Vec<(Block, Value)>,
+    },
+}
+
+use crate::types::Type;
+
+impl InstKind {
+    /// Calls `f` on every value operand, in order.
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        match self {
+            InstKind::Alloca { .. } => {}
+            InstKind::Load { ptr } => f(*ptr),
+            InstKind::Store { value, ptr } => {
+                f(*value);
+                f(*ptr);
+            }
+            InstKind::Binary { lhs, rhs, .. } | InstKind::Icmp { lhs, rhs, .. } => {
+                f(*lhs);
+                f(*rhs);
+            }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                f(*cond);
+                f(*if_true);
+                f(*if_false);
+            }
+            InstKind::Call { args, .. } => args.iter().copied().for_each(f),
+            InstKind::Phi { incoming } => incoming.iter().for_each(|&(_, v)| f(v)),
+        }
+    }
+
+    /// Replaces every value operand `v` by `f(v)`.
+    pub fn map_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
+        match self {
+            InstKind::Alloca { .. } => {}
+            InstKind::Load { ptr } => *ptr = f(*ptr),
+            InstKind::Store { value, ptr } => {
+                *value = f(*value);
+                *ptr = f(*ptr);
+            }
+            InstKind::Binary { lhs, rhs, .. } | InstKind::Icmp { lhs, rhs, .. } => {
+                *lhs = f(*lhs);
+                *rhs = f(*rhs);
+            }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                *cond = f(*cond);
+                *if_true = f(*if_true);
+                *if_false = f(*if_false);
+            }
+            InstKind::Call { args, .. } => args.iter_mut().for_each(|a| *a = f(*a)),
+            InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(_, v)| *v = f(*v)),
+        }
+    }
+
+    /// The operands as a vector (convenient, allocates).
+    pub fn operands(&self) -> Vec<Value> {
+        let mut out = Vec::new();
+        self.for_each_operand(|v| out.push(v));
+        out
+    }
+
+    pub fn is_phi(&self) -> bool {
+        matches!(self, InstKind::Phi { .. })
+    }
+
+    /// True for instructions whose effect is more than their result: stores
+    /// and calls (a call may print, write through pointers or not return).
+    pub fn has_side_effects(&self) -> bool {
+        matches!(self, InstKind::Store { .. } | InstKind::Call { .. })
+    }
+}
+
+/// The last instruction of a block.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Terminator {
+    Br {
+        dest: Block,
+    },
+    CondBr {
+        cond: Value,
+        then_dest: Block,
+        else_dest: Block,
+    },
+    Ret {
+        value: Option<Value>,
+    },
+    /// Control never gets here (after a call that does not return).
+    Unreachable,
+}
+
+impl Terminator {
+    /// The successor blocks, one per CFG edge, in order (a conditional branch
+    /// whose two targets coincide yields that block twice).
+    pub fn successors(&self) -> Successors {
+        match *self {
+            Terminator::Br { dest } => Successors::new(&[dest]),
+            Terminator::CondBr {
+                then_dest,
+                else_dest,
+                ..
+            } => Successors::new(&[then_dest, else_dest]),
+            Terminator::Ret { .. } | Terminator::Unreachable => Successors::new(&[]),
+        }
+    }
+
+    /// Replaces every successor `b` by `f(b)` (used when splitting edges).
+    pub fn map_successors(&mut self, mut f: impl FnMut(Block) -> Block) {
+        match self {
+            Terminator::Br { dest } => *dest = f(*dest),
+            Terminator::CondBr {
+                then_dest,
+                else_dest,
+                ..
+            } => {
+                *then_dest = f(*then_dest);
+                *else_dest = f(*else_dest);
+            }
+            Terminator::Ret { .. } | Terminator::Unreachable => {}
+        }
+    }
+
+    pub fn for_each_operand(&self, mut f: impl FnMut(Value)) {
+        match self {
+            Terminator::CondBr { cond, .. } => f(*cond),
+            Terminator::Ret { value: Some(v) } => f(*v),
+            _ => {}
+        }
+    }
+
+    pub fn map_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
+        match self {
+            Terminator::CondBr { cond, .. } => *cond = f(*cond),
+            Terminator::Ret { value: Some(v) } => *v = f(*v),
+            _ => {}
+        }
+    }
+}
+
+/// The successors of a terminator: at most two, without allocation.
+#[derive(Clone, Debug)]
+pub struct Successors {
+    blocks: [Option<Block>; 2],
+    next: usize,
+}
+
+impl Successors {
+    fn new(list: &[Block]) -> Self {
+        let mut blocks = [None, None];
+        for (slot, &b) in blocks.iter_mut().zip(list) {
+            *slot = Some(b);
+        }
+        Successors { blocks, next: 0 }
+    }
+}
+
+impl Iterator for Successors {
+    type Item = Block;
+    fn next(&mut self) -> Option<Block> {
+        let b = *self.blocks.get(self.next)?;
+        self.next += 1;
+        b
+    }
+}
+
+impl fmt::Display for BinOp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.mnemonic())
+    }
+}
+
+impl fmt::Display for IcmpCond {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.mnemonic())
+    }
+}

@@ -1,0 +1,33 @@
+//! The wendc intermediate representation.
+//!
+//! An SSA IR shaped like LLVM's: a [`Module`] holds [`Function`]s and string
+//! constants; a function holds basic blocks, each with its phis, its ordinary
+//! instructions and exactly one terminator. Everything is stored in per-function
+//! arenas and referred to by small copyable ids ([`Value`], [`Inst`], [`Block`],
+//! [`FuncId`], [`StrId`]) — the Cranelift way; there is no `Rc<RefCell<…>>` graph.
+//!
+//! This crate knows nothing of wend syntax: the frontend lowers its checked AST
+//! through [`builder::FunctionBuilder`], passes transform functions in place, and
+//! the backends read them.
+
+pub mod analysis;
+pub mod builder;
+pub mod entities;
+pub mod function;
+pub mod instructions;
+pub mod interp;
+pub mod module;
+pub mod print;
+pub mod read;
+pub mod runtime;
+pub mod types;
+pub mod verify;
+
+pub use entities::{Block, FuncId, Inst, StrId, Value};
+pub use function::{BlockData, Function, InstData, ValueData, ValueDef};
+pub use instructions::{BinOp, IcmpCond, InstKind, Terminator};
+pub use module::Module;
+pub use types::Type;
+
+/// Re-exported so every crate uses the same arena types.
+pub use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
