@@ -12,6 +12,7 @@
 
 pub mod analysis;
 pub mod builder;
+pub mod dot;
 pub mod entities;
 pub mod function;
 pub mod instructions;

@@ -1,1 +1,602 @@
-//! (being written)
+//! The LLVM-text printer: writes a [`Module`] as LLVM 14 IR that `opt`,
+//! `llc` and `lli` accept as is, and that [`crate::read::parse_module`]
+//! reads back (printing, reading and printing again gives the same bytes).
+//!
+//! Naming follows LLVM's rules, which every tool of wendc shares through
+//! [`FunctionNames`] so that a value is called the same everywhere:
+//!
+//! * blocks and values share one namespace per function;
+//! * a name hint is sanitised into a valid identifier (`[-a-zA-Z$._][-a-zA-Z$._0-9]*`)
+//!   and made unique by appending a counter (`while.cond`, `while.cond1`, …;
+//!   `.N` when the hint already ends in a digit, so `x1` becomes `x1.1`);
+//! * values without a hint are numbered `%0, %1, …` in order of definition in
+//!   the printed text, parameters first — LLVM rejects any other numbering;
+//! * constants print inline (`5`, `true`), `undef` as `undef`, and the
+//!   address of string `K` as a `getelementptr` constant expression on
+//!   `@.str.K`.
+//!
+//! [`print_standalone_llvm`] additionally defines the runtime routines in
+//! LLVM IR over libc, giving a file that `lli` runs directly.
+
+use crate::entities::{Block, FuncId, Inst, Value};
+use crate::function::{Function, ValueDef};
+use crate::instructions::{InstKind, Terminator};
+use crate::module::Module;
+use crate::runtime::RuntimeFn;
+use crate::types::Type;
+use cranelift_entity::{EntityRef, SecondaryMap};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+
+/// The column at which the `; preds = …` comment of a block label starts,
+/// as in LLVM's own output.
+const PREDS_COLUMN: usize = 50;
+
+/// The printed spelling of every value and block of one function.
+#[derive(Clone, Debug)]
+pub struct FunctionNames {
+    /// How each value is written as an operand, without its type: `%x`,
+    /// `%3`, `42`, `true`, `undef`, or `@.str.K` for the address of a string
+    /// (the printer expands that one to a `getelementptr` expression).
+    /// Instruction results that are not placed in the layout are `<badref vN>`.
+    pub values: SecondaryMap<Value, String>,
+    /// Each block's label, without the `%` (`entry`, `while.cond1`).
+    pub blocks: SecondaryMap<Block, String>,
+}
+
+impl FunctionNames {
+    pub fn compute(func: &Function) -> FunctionNames {
+        let mut namer = UniqueNamer::default();
+        let mut values: SecondaryMap<Value, String> = SecondaryMap::new();
+        let mut blocks: SecondaryMap<Block, String> = SecondaryMap::new();
+        let mut next_number = 0u32;
+
+        // Everything that is not defined by a printed line has an inline spelling.
+        for (v, data) in func.values.iter() {
+            values[v] = match data.def {
+                ValueDef::Const(c) => constant_text(data.ty, c),
+                ValueDef::Undef => "undef".to_string(),
+                ValueDef::Str(s) => format!("@.str.{}", s.index()),
+                ValueDef::Param(_) | ValueDef::Inst(_) => format!("<badref {v}>"),
+            };
+        }
+        let mut name_value = |v: Value, namer: &mut UniqueNamer| {
+            values[v] = match func.values.get(v).and_then(|d| d.name.as_deref()) {
+                Some(hint) => format!("%{}", namer.unique(hint)),
+                None => {
+                    next_number += 1;
+                    format!("%{}", next_number - 1)
+                }
+            };
+        };
+        for &p in &func.params {
+            if func.values.get(p).is_some() {
+                name_value(p, &mut namer);
+            }
+        }
+        for &b in &func.layout {
+            let Some(data) = func.blocks.get(b) else {
+                continue;
+            };
+            // Labels are printed before the block's instructions, so they
+            // claim their name first; empty hints become `bb` (a numbered
+            // block would shift the numbering of values).
+            if blocks[b].is_empty() {
+                let hint = if data.name.is_empty() {
+                    "bb"
+                } else {
+                    &data.name
+                };
+                blocks[b] = namer.unique(hint);
+            }
+            for &inst in data.phis.iter().chain(&data.insts) {
+                if let Some(r) = func.insts.get(inst).and_then(|i| i.result) {
+                    if func.values.get(r).is_some() {
+                        name_value(r, &mut namer);
+                    }
+                }
+            }
+        }
+        // Blocks outside the layout are only mentioned by broken IR; give
+        // them a recognisable spelling.
+        for (b, _) in func.blocks.iter() {
+            if blocks[b].is_empty() {
+                blocks[b] = format!("<deleted {b}>");
+            }
+        }
+        FunctionNames { values, blocks }
+    }
+
+    pub fn value(&self, v: Value) -> &str {
+        &self.values[v]
+    }
+
+    pub fn block(&self, b: Block) -> &str {
+        &self.blocks[b]
+    }
+}
+
+/// The operand spelling of every value (see [`FunctionNames::values`]).
+pub fn value_names(func: &Function) -> SecondaryMap<Value, String> {
+    FunctionNames::compute(func).values
+}
+
+/// The label of every block (see [`FunctionNames::blocks`]).
+pub fn block_names(func: &Function) -> SecondaryMap<Block, String> {
+    FunctionNames::compute(func).blocks
+}
+
+/// Hands out unique local identifiers derived from name hints.
+#[derive(Default)]
+struct UniqueNamer {
+    taken: HashSet<String>,
+    /// The last counter used per base name, so uniquing stays linear.
+    counters: HashMap<String, u32>,
+}
+
+impl UniqueNamer {
+    fn unique(&mut self, hint: &str) -> String {
+        let base = sanitize_identifier(hint);
+        if self.taken.insert(base.clone()) {
+            return base;
+        }
+        let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
+            "."
+        } else {
+            ""
+        };
+        let counter = self.counters.entry(base.clone()).or_insert(0);
+        loop {
+            *counter += 1;
+            let candidate = format!("{base}{separator}{counter}");
+            if self.taken.insert(candidate.clone()) {
+                return candidate;
+            }
+        }
+    }
+}
+
+/// Turns a hint into a valid unquoted LLVM identifier that cannot be mistaken
+/// for a number: invalid characters become `_`, a leading digit gets a `_`.
+fn sanitize_identifier(hint: &str) -> String {
+    let mut out: String = hint
+        .chars()
+        .map(|c| if is_identifier_char(c) { c } else { '_' })
+        .collect();
+    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
+        out.insert(0, '_');
+    }
+    out
+}
+
+pub(crate) fn is_identifier_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, '-' | '$' | '.' | '_')
+}
+
+/// A global name as LLVM writes it: `@main.f`, or quoted if it needs to be.
+pub fn global_name(name: &str) -> String {
+    let plain = !name.is_empty()
+        && name.chars().all(is_identifier_char)
+        && !name.starts_with(|c: char| c.is_ascii_digit());
+    if plain {
+        format!("@{name}")
+    } else {
+        format!("@\"{}\"", escape_bytes(name.as_bytes()))
+    }
+}
+
+fn constant_text(ty: Type, c: i32) -> String {
+    match ty {
+        Type::I1 if c == 0 => "false".to_string(),
+        Type::I1 if c == 1 => "true".to_string(),
+        _ if ty.is_pointer() && c == 0 => "null".to_string(),
+        _ => c.to_string(),
+    }
+}
+
+/// Escapes bytes for an LLVM `c"…"` literal: printable ASCII except `"` and
+/// `\` stays, everything else becomes `\XX`.
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            out.push(b as char);
+        } else {
+            let _ = write!(out, "\\{b:02X}");
+        }
+    }
+    out
+}
+
+/// The whole module: string constants, function definitions, then the
+/// declarations of the externals (runtime routines) they call.
+pub fn print_module(module: &Module) -> String {
+    print_module_with(module, &HashSet::new())
+}
+
+/// The module plus LLVM IR definitions of the runtime routines it declares
+/// (over libc), runnable with `lli` or `llc` + `cc`.
+pub fn print_standalone_llvm(module: &Module) -> String {
+    let defined: Vec<RuntimeFn> = module
+        .functions
+        .values()
+        .filter(|f| f.is_declaration())
+        .filter_map(|f| RuntimeFn::from_symbol(&f.name))
+        .collect();
+    let skip: HashSet<String> = defined.iter().map(|rt| rt.symbol().to_string()).collect();
+    let mut out = print_module_with(module, &skip);
+    out.push_str(&runtime_definitions(&defined));
+    out
+}
+
+fn print_module_with(module: &Module, skip_declarations: &HashSet<String>) -> String {
+    let mut out = String::new();
+    for (id, bytes) in module.strings.iter() {
+        let _ = writeln!(
+            out,
+            "@.str.{} = private unnamed_addr constant [{} x i8] c\"{}\"",
+            id.index(),
+            bytes.len(),
+            escape_bytes(bytes)
+        );
+    }
+    for (id, _) in module.definitions() {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out.push_str(&print_function(module, id));
+    }
+    let mut first_declaration = true;
+    for (id, func) in module.functions.iter() {
+        if !func.is_declaration() || skip_declarations.contains(&func.name) {
+            continue;
+        }
+        if first_declaration && !out.is_empty() {
+            out.push('\n');
+        }
+        first_declaration = false;
+        out.push_str(&print_function(module, id));
+    }
+    out
+}
+
+/// One function: a `define` with its body, or a `declare` line.
+pub fn print_function(module: &Module, id: FuncId) -> String {
+    let func = &module.functions[id];
+    let ret = func.ret.map_or("void".to_string(), |t| t.to_string());
+    if func.is_declaration() {
+        let params: Vec<String> = func.param_types().iter().map(Type::to_string).collect();
+        return format!(
+            "declare {ret} {}({})\n",
+            global_name(&func.name),
+            params.join(", ")
+        );
+    }
+    let names = FunctionNames::compute(func);
+    let mut out = String::new();
+    let params: Vec<String> = func
+        .params
+        .iter()
+        .map(|&p| match func.values.get(p) {
+            Some(data) => format!("{} {}", data.ty, names.value(p)),
+            None => format!("<badref {p}>"),
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "define {ret} {}({}) {{",
+        global_name(&func.name),
+        params.join(", ")
+    );
+    let preds = predecessor_lists(func);
+    for (i, &b) in func.layout.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        let Some(data) = func.blocks.get(b) else {
+            let _ = writeln!(out, "; <nonexistent {b} in the layout>");
+            continue;
+        };
+        let mut label = format!("{}:", names.block(b));
+        if i > 0 {
+            let comment = match preds.get(&b) {
+                Some(list) => {
+                    let list: Vec<String> = list
+                        .iter()
+                        .map(|&p| format!("%{}", names.block(p)))
+                        .collect();
+                    format!("; preds = {}", list.join(", "))
+                }
+                None => "; No predecessors!".to_string(),
+            };
+            let padding = PREDS_COLUMN.saturating_sub(label.len()).max(1);
+            label.push_str(&" ".repeat(padding));
+            label.push_str(&comment);
+        }
+        out.push_str(&label);
+        out.push('\n');
+        for &inst in data.phis.iter().chain(&data.insts) {
+            let _ = writeln!(out, "  {}", inst_text(module, func, &names, inst));
+        }
+        match &data.terminator {
+            Some(term) => {
+                let _ = writeln!(out, "  {}", terminator_text(func, &names, term));
+            }
+            None => out.push_str("  ; <missing terminator>\n"),
+        }
+    }
+    out.push_str("}\n");
+    out
+}
+
+/// The distinct predecessors of each block, in layout order.
+fn predecessor_lists(func: &Function) -> HashMap<Block, Vec<Block>> {
+    let mut preds: HashMap<Block, Vec<Block>> = HashMap::new();
+    for &b in &func.layout {
+        let Some(data) = func.blocks.get(b) else {
+            continue;
+        };
+        for succ in data.terminator.iter().flat_map(Terminator::successors) {
+            let list = preds.entry(succ).or_default();
+            if !list.contains(&b) {
+                list.push(b);
+            }
+        }
+    }
+    preds
+}
+
+/// `type operand`, with the string-address expression expanded.
+fn typed_operand(module: &Module, func: &Function, names: &FunctionNames, v: Value) -> String {
+    match func.values.get(v) {
+        Some(data) => format!("{} {}", data.ty, operand(module, func, names, v)),
+        None => format!("<badref {v}>"),
+    }
+}
+
+fn operand(module: &Module, func: &Function, names: &FunctionNames, v: Value) -> String {
+    match func.values.get(v) {
+        None => format!("<badref {v}>"),
+        Some(data) => match data.def {
+            ValueDef::Str(s) => {
+                let len = module.strings.get(s).map_or(0, Vec::len);
+                format!(
+                    "getelementptr inbounds ([{len} x i8], [{len} x i8]* @.str.{}, i64 0, i64 0)",
+                    s.index()
+                )
+            }
+            _ => names.value(v).to_string(),
+        },
+    }
+}
+
+fn type_of(func: &Function, v: Value) -> String {
+    func.values
+        .get(v)
+        .map_or("<badtype>".to_string(), |d| d.ty.to_string())
+}
+
+/// The text of one instruction (without indentation), as in [`print_function`].
+pub fn inst_text(module: &Module, func: &Function, names: &FunctionNames, inst: Inst) -> String {
+    let Some(data) = func.insts.get(inst) else {
+        return format!("<nonexistent {inst}>");
+    };
+    let op = |v: Value| operand(module, func, names, v);
+    let typed = |v: Value| typed_operand(module, func, names, v);
+    let body = match &data.kind {
+        InstKind::Alloca { ty } => format!("alloca {ty}"),
+        InstKind::Load { ptr } => {
+            let ty = func
+                .values
+                .get(*ptr)
+                .and_then(|d| d.ty.pointee())
+                .map_or("<badtype>".to_string(), |t| t.to_string());
+            format!("load {ty}, {}", typed(*ptr))
+        }
+        InstKind::Store { value, ptr } => format!("store {}, {}", typed(*value), typed(*ptr)),
+        InstKind::Binary { op: bin, lhs, rhs } => {
+            format!("{bin} {} {}, {}", type_of(func, *lhs), op(*lhs), op(*rhs))
+        }
+        InstKind::Icmp { cond, lhs, rhs } => {
+            format!(
+                "icmp {cond} {} {}, {}",
+                type_of(func, *lhs),
+                op(*lhs),
+                op(*rhs)
+            )
+        }
+        InstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } => format!(
+            "select {}, {}, {}",
+            typed(*cond),
+            typed(*if_true),
+            typed(*if_false)
+        ),
+        InstKind::Call { callee, args } => {
+            let (ret, name) = match module.functions.get(*callee) {
+                Some(f) => (
+                    f.ret.map_or("void".to_string(), |t| t.to_string()),
+                    global_name(&f.name),
+                ),
+                None => (
+                    data.result.map_or("void".to_string(), |r| type_of(func, r)),
+                    format!("@<badref {callee}>"),
+                ),
+            };
+            let args: Vec<String> = args.iter().map(|&a| typed(a)).collect();
+            format!("call {ret} {name}({})", args.join(", "))
+        }
+        InstKind::Phi { incoming } => {
+            let ty = data
+                .result
+                .map_or("<badtype>".to_string(), |r| type_of(func, r));
+            let entries: Vec<String> = incoming
+                .iter()
+                .map(|&(b, v)| {
+                    let label = names.blocks.get(b).map_or("<badref>", String::as_str);
+                    format!("[ {}, %{label} ]", op(v))
+                })
+                .collect();
+            format!("phi {ty} {}", entries.join(", "))
+        }
+    };
+    match data.result {
+        Some(r) => format!(
+            "{} = {body}",
+            names.values.get(r).map_or("<badref>", String::as_str)
+        ),
+        None => body,
+    }
+}
+
+/// The text of a terminator (without indentation).
+pub fn terminator_text(func: &Function, names: &FunctionNames, term: &Terminator) -> String {
+    let label = |b: Block| {
+        format!(
+            "label %{}",
+            names.blocks.get(b).map_or("<badref>", String::as_str)
+        )
+    };
+    match term {
+        Terminator::Br { dest } => format!("br {}", label(*dest)),
+        Terminator::CondBr {
+            cond,
+            then_dest,
+            else_dest,
+        } => format!(
+            "br {} {}, {}, {}",
+            type_of(func, *cond),
+            names.values.get(*cond).map_or("<badref>", String::as_str),
+            label(*then_dest),
+            label(*else_dest)
+        ),
+        Terminator::Ret { value: None } => "ret void".to_string(),
+        Terminator::Ret { value: Some(v) } => format!(
+            "ret {} {}",
+            type_of(func, *v),
+            names.values.get(*v).map_or("<badref>", String::as_str)
+        ),
+        Terminator::Unreachable => "unreachable".to_string(),
+    }
+}
+
+/// LLVM IR definitions of the given runtime routines over libc, with the
+/// libc declarations and format strings they need.
+///
+/// Output goes through C's `stdout` (`printf`, `fwrite`, `putchar`), so it is
+/// buffered exactly like a C program's; `wend_print_str` uses `fwrite` with
+/// the explicit length because wend strings may contain NUL bytes. The
+/// division-by-zero handler flushes every stream (`fflush(NULL)`) before it
+/// writes its message to file descriptor 2, then exits with status 2.
+fn runtime_definitions(routines: &[RuntimeFn]) -> String {
+    if routines.is_empty() {
+        return String::new();
+    }
+    let mut globals = String::new();
+    let mut definitions = String::new();
+    let mut libc: Vec<&str> = Vec::new();
+    let need = |decl: &'static str, libc: &mut Vec<&str>| {
+        if !libc.contains(&decl) {
+            libc.push(decl);
+        }
+    };
+    for &rt in routines {
+        definitions.push('\n');
+        match rt {
+            RuntimeFn::PrintInt => {
+                globals.push_str(
+                    "@.wend.fmt.int = private unnamed_addr constant [3 x i8] c\"%d\\00\"\n",
+                );
+                need("declare i32 @printf(i8*, ...)", &mut libc);
+                definitions.push_str(concat!(
+                    "define void @wend_print_int(i32 %n) {\n",
+                    "entry:\n",
+                    "  %0 = call i32 (i8*, ...) @printf(i8* getelementptr inbounds ([3 x i8], [3 x i8]* @.wend.fmt.int, i64 0, i64 0), i32 %n)\n",
+                    "  ret void\n",
+                    "}\n",
+                ));
+            }
+            RuntimeFn::PrintBool => {
+                globals.push_str(concat!(
+                    "@.wend.true = private unnamed_addr constant [4 x i8] c\"true\"\n",
+                    "@.wend.false = private unnamed_addr constant [5 x i8] c\"false\"\n",
+                ));
+                need("@stdout = external global i8*", &mut libc);
+                need("declare i64 @fwrite(i8*, i64, i64, i8*)", &mut libc);
+                definitions.push_str(concat!(
+                    "define void @wend_print_bool(i1 %b) {\n",
+                    "entry:\n",
+                    "  %text = select i1 %b, i8* getelementptr inbounds ([4 x i8], [4 x i8]* @.wend.true, i64 0, i64 0), i8* getelementptr inbounds ([5 x i8], [5 x i8]* @.wend.false, i64 0, i64 0)\n",
+                    "  %len = select i1 %b, i64 4, i64 5\n",
+                    "  %out = load i8*, i8** @stdout\n",
+                    "  %0 = call i64 @fwrite(i8* %text, i64 1, i64 %len, i8* %out)\n",
+                    "  ret void\n",
+                    "}\n",
+                ));
+            }
+            RuntimeFn::PrintStr => {
+                need("@stdout = external global i8*", &mut libc);
+                need("declare i64 @fwrite(i8*, i64, i64, i8*)", &mut libc);
+                definitions.push_str(concat!(
+                    "define void @wend_print_str(i8* %text, i32 %len) {\n",
+                    "entry:\n",
+                    "  %len64 = zext i32 %len to i64\n",
+                    "  %out = load i8*, i8** @stdout\n",
+                    "  %0 = call i64 @fwrite(i8* %text, i64 1, i64 %len64, i8* %out)\n",
+                    "  ret void\n",
+                    "}\n",
+                ));
+            }
+            RuntimeFn::PrintNewline => {
+                need("declare i32 @putchar(i32)", &mut libc);
+                definitions.push_str(concat!(
+                    "define void @wend_print_newline() {\n",
+                    "entry:\n",
+                    "  %0 = call i32 @putchar(i32 10)\n",
+                    "  ret void\n",
+                    "}\n",
+                ));
+            }
+            RuntimeFn::DivByZero => {
+                // The message with the line number replaced by `%d`.
+                let sample = RuntimeFn::div_by_zero_message(0);
+                let prefix = sample.strip_suffix('0').unwrap_or(&sample);
+                let message = format!("{prefix}%d\n\0");
+                let _ = writeln!(
+                    globals,
+                    "@.wend.fmt.div_by_zero = private unnamed_addr constant [{} x i8] c\"{}\"",
+                    message.len(),
+                    escape_bytes(message.as_bytes())
+                );
+                need("declare i32 @fflush(i8*)", &mut libc);
+                need("declare i32 @dprintf(i32, i8*, ...)", &mut libc);
+                need("declare void @exit(i32) noreturn", &mut libc);
+                let _ = write!(
+                    definitions,
+                    concat!(
+                        "define void @wend_div_by_zero(i32 %line) {{\n",
+                        "entry:\n",
+                        "  %0 = call i32 @fflush(i8* null)\n",
+                        "  %1 = call i32 (i32, i8*, ...) @dprintf(i32 2, i8* getelementptr inbounds ([{len} x i8], [{len} x i8]* @.wend.fmt.div_by_zero, i64 0, i64 0), i32 %line)\n",
+                        "  call void @exit(i32 {status})\n",
+                        "  unreachable\n",
+                        "}}\n",
+                    ),
+                    len = message.len(),
+                    status = crate::runtime::RUNTIME_ERROR_STATUS
+                );
+            }
+        }
+    }
+    let mut out = String::from("\n; The wend runtime, over libc.\n");
+    out.push_str(&globals);
+    for decl in libc {
+        out.push_str(decl);
+        out.push('\n');
+    }
+    out.push_str(&definitions);
+    out
+}

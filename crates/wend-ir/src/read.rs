@@ -1,1 +1,1410 @@
-//! (being written)
+//! The textual IR reader: parses the LLVM IR subset that
+//! [`crate::print::print_module`] writes — and the same subset written by
+//! hand or by clang — back into a [`Module`].
+//!
+//! It is a hand-written lexer plus a recursive-descent parser, in two passes
+//! over the tokens so that anything may be used before it is defined:
+//!
+//! 1. the module level: string constants and function signatures (bodies
+//!    are skipped by brace matching), so calls may target functions defined
+//!    later in the file;
+//! 2. each function body. A local name used before its definition (phis
+//!    and unreachable blocks do this) gets a placeholder value of the type
+//!    written at the use; the definition later adopts the placeholder.
+//!
+//! Decorations a human or clang may add but the IR has no use for are
+//! skipped: linkage and attribute words (`dso_local`, `noundef`, `#0`, …),
+//! `nsw`/`nuw`, `, align N`, metadata attachments, `source_filename`,
+//! `target …`, `attributes #N = { … }` and metadata lines. Anything else
+//! outside the subset is an error with its line and column; the reader never
+//! panics, whatever the input. It checks what the text itself states (the
+//! written types agree with the values, calls match the callee's signature,
+//! numbered values are in sequence, as LLVM's parser does) and leaves the
+//! semantic invariants to [`crate::verify`].
+
+use crate::entities::{Block, FuncId, StrId, Value};
+use crate::function::{Function, ValueDef};
+use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator};
+use crate::module::Module;
+use crate::types::Type;
+use std::collections::HashMap;
+use std::fmt;
+
+/// A syntax or consistency error, at a 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    pub line: u32,
+    pub column: u32,
+    pub message: String,
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Parses a whole module.
+pub fn parse_module(text: &str) -> Result<Module> {
+    let tokens = lex(text)?;
+    let mut parser = Parser {
+        tokens,
+        pos: 0,
+        module: Module::new(),
+        functions: HashMap::new(),
+        strings: HashMap::new(),
+    };
+    let bodies = parser.parse_top_level()?;
+    for body in bodies {
+        parser.parse_body(body)?;
+    }
+    Ok(parser.module)
+}
+
+// ---- lexer ------------------------------------------------------------
+
+#[derive(Clone, Debug, PartialEq)]
+enum Tok {
+    /// `%x`, `%"x y"`, `%7` (the name without `%`).
+    Local(String),
+    /// `@f`, `@"f"`.
+    Global(String),
+    /// `entry:`, `7:`, `"x":`.
+    Label(String),
+    /// Keywords, type names, attribute words: `define`, `i32`, `nsw`.
+    Word(String),
+    /// An integer literal, kept as text until its type is known.
+    Int(String),
+    /// A plain `"…"` string (attributes, `source_filename`).
+    Str,
+    /// A `c"…"` byte-array literal.
+    Bytes(Vec<u8>),
+    /// `#0`.
+    AttrGroup,
+    /// `!dbg`, `!12`, `!` (before `{` or `"`).
+    Meta,
+    Ellipsis,
+    Punct(char),
+    Eof,
+}
+
+#[derive(Clone, Debug)]
+struct Token {
+    tok: Tok,
+    line: u32,
+    column: u32,
+    /// Whether the token is the first on its line (top-level statements
+    /// such as `target triple = …` are skipped up to the next line).
+    first_on_line: bool,
+}
+
+fn is_ident_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
+}
+
+fn lex(text: &str) -> Result<Vec<Token>> {
+    let bytes = text.as_bytes();
+    let mut tokens = Vec::new();
+    let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
+    let mut first_on_line = true;
+    let column_of = |i: usize, line_start: usize| (i - line_start + 1) as u32;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'\n' {
+            i += 1;
+            line += 1;
+            line_start = i;
+            first_on_line = true;
+            continue;
+        }
+        if b.is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        if b == b';' {
+            while i < bytes.len() && bytes[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        let column = column_of(i, line_start);
+        let error = |message: String| ReadError {
+            line,
+            column,
+            message,
+        };
+        let ident_end = |mut j: usize| {
+            while j < bytes.len() && is_ident_byte(bytes[j]) {
+                j += 1;
+            }
+            j
+        };
+        // A `"…"` string starting at `j`: its bytes and the index after it.
+        let quoted = |j: usize| -> Result<(Vec<u8>, usize)> {
+            let mut out = Vec::new();
+            let mut k = j + 1;
+            loop {
+                match bytes.get(k) {
+                    None | Some(b'\n') => return Err(error("unterminated string literal".into())),
+                    Some(b'"') => return Ok((out, k + 1)),
+                    Some(b'\\') => {
+                        if bytes.get(k + 1) == Some(&b'\\') {
+                            out.push(b'\\');
+                            k += 2;
+                            continue;
+                        }
+                        let hex = bytes
+                            .get(k + 1..k + 3)
+                            .and_then(|h| std::str::from_utf8(h).ok())
+                            .and_then(|h| u8::from_str_radix(h, 16).ok())
+                            .ok_or_else(|| {
+                                error("invalid escape in string (expected \\XX)".into())
+                            })?;
+                        out.push(hex);
+                        k += 3;
+                    }
+                    Some(&c) => {
+                        out.push(c);
+                        k += 1;
+                    }
+                }
+            }
+        };
+        let name_after_sigil = |j: usize| -> Result<(String, usize)> {
+            match bytes.get(j) {
+                Some(b'"') => {
+                    let (name, end) = quoted(j)?;
+                    Ok((String::from_utf8_lossy(&name).into_owned(), end))
+                }
+                Some(&c) if is_ident_byte(c) => {
+                    let end = ident_end(j);
+                    Ok((text[j..end].to_string(), end))
+                }
+                _ => Err(error("expected a name after the sigil".into())),
+            }
+        };
+        let (tok, end) = match b {
+            b'%' => {
+                let (name, end) = name_after_sigil(i + 1)?;
+                (Tok::Local(name), end)
+            }
+            b'@' => {
+                let (name, end) = name_after_sigil(i + 1)?;
+                (Tok::Global(name), end)
+            }
+            b'#' => {
+                let end = ident_end(i + 1);
+                (Tok::AttrGroup, end)
+            }
+            b'!' => (Tok::Meta, ident_end(i + 1)),
+            b'"' => {
+                let (s, end) = quoted(i)?;
+                if bytes.get(end) == Some(&b':') {
+                    (
+                        Tok::Label(String::from_utf8_lossy(&s).into_owned()),
+                        end + 1,
+                    )
+                } else {
+                    (Tok::Str, end)
+                }
+            }
+            b'c' if bytes.get(i + 1) == Some(&b'"') => {
+                let (s, end) = quoted(i + 1)?;
+                (Tok::Bytes(s), end)
+            }
+            b'.' if bytes[i..].starts_with(b"...") => (Tok::Ellipsis, i + 3),
+            b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'=' | b'*' | b'<' | b'>' => {
+                (Tok::Punct(b as char), i + 1)
+            }
+            _ if b == b'-' || is_ident_byte(b) => {
+                let end = ident_end(i + 1);
+                let word = &text[i..end];
+                if bytes.get(end) == Some(&b':') {
+                    (Tok::Label(word.to_string()), end + 1)
+                } else if word.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                    let digits = word.strip_prefix('-').unwrap_or(word);
+                    if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) {
+                        return Err(error(format!("invalid number `{word}`")));
+                    }
+                    (Tok::Int(word.to_string()), end)
+                } else {
+                    (Tok::Word(word.to_string()), end)
+                }
+            }
+            _ => {
+                let shown = text[i..].chars().next().unwrap_or('?');
+                return Err(error(format!("unexpected character `{shown}`")));
+            }
+        };
+        tokens.push(Token {
+            tok,
+            line,
+            column,
+            first_on_line,
+        });
+        first_on_line = false;
+        i = end;
+    }
+    tokens.push(Token {
+        tok: Tok::Eof,
+        line,
+        column: column_of(i.min(bytes.len()), line_start),
+        first_on_line: true,
+    });
+    Ok(tokens)
+}
+
+// ---- parser -----------------------------------------------------------
+
+/// A function body found by the first pass.
+struct PendingBody {
+    func: FuncId,
+    /// The token index just after the opening `{`.
+    start: usize,
+    /// The parameter names as written (`None`: unnamed, numbered implicitly).
+    param_names: Vec<Option<String>>,
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    pos: usize,
+    module: Module,
+    functions: HashMap<String, FuncId>,
+    strings: HashMap<String, StrId>,
+}
+
+/// What a local name stands for in the function being parsed.
+#[derive(Clone, Copy)]
+enum Local {
+    /// A value; `defined` is false while it is only a forward reference
+    /// (then `at` is its first use).
+    Value {
+        value: Value,
+        defined: bool,
+        at: usize,
+    },
+    Block {
+        block: Block,
+        defined: bool,
+        at: usize,
+    },
+}
+
+/// Per-function parsing state.
+struct Body {
+    func: FuncId,
+    locals: HashMap<String, Local>,
+    /// The number the next unnamed value or block must get.
+    next_number: u32,
+    current: Option<Block>,
+}
+
+/// The result of reading.
+pub type Result<T> = std::result::Result<T, ReadError>;
+
+impl Parser {
+    fn peek(&self) -> &Tok {
+        &self.token_at(self.pos).tok
+    }
+
+    fn peek_at(&self, offset: usize) -> &Tok {
+        &self.token_at(self.pos + offset).tok
+    }
+
+    fn token_at(&self, index: usize) -> &Token {
+        // The last token is always `Eof`.
+        let last = self.tokens.len() - 1;
+        &self.tokens[index.min(last)]
+    }
+
+    fn next(&mut self) -> Tok {
+        let tok = self.peek().clone();
+        if self.pos < self.tokens.len() - 1 {
+            self.pos += 1;
+        }
+        tok
+    }
+
+    fn error_at<T>(&self, index: usize, message: impl Into<String>) -> Result<T> {
+        let token = self.token_at(index);
+        Err(ReadError {
+            line: token.line,
+            column: token.column,
+            message: message.into(),
+        })
+    }
+
+    fn error<T>(&self, message: impl Into<String>) -> Result<T> {
+        self.error_at(self.pos, message)
+    }
+
+    fn describe(tok: &Tok) -> String {
+        match tok {
+            Tok::Local(n) => format!("`%{n}`"),
+            Tok::Global(n) => format!("`@{n}`"),
+            Tok::Label(n) => format!("label `{n}:`"),
+            Tok::Word(w) => format!("`{w}`"),
+            Tok::Int(i) => format!("`{i}`"),
+            Tok::Str => "a string".into(),
+            Tok::Bytes(_) => "a c\"…\" literal".into(),
+            Tok::AttrGroup => "an attribute group".into(),
+            Tok::Meta => "metadata".into(),
+            Tok::Ellipsis => "`...`".into(),
+            Tok::Punct(c) => format!("`{c}`"),
+            Tok::Eof => "the end of the input".into(),
+        }
+    }
+
+    fn expected<T>(&self, what: &str) -> Result<T> {
+        self.error(format!(
+            "expected {what}, found {}",
+            Self::describe(self.peek())
+        ))
+    }
+
+    fn is_punct(&self, c: char) -> bool {
+        *self.peek() == Tok::Punct(c)
+    }
+
+    fn is_word(&self, w: &str) -> bool {
+        matches!(self.peek(), Tok::Word(x) if x == w)
+    }
+
+    fn expect_punct(&mut self, c: char) -> Result<()> {
+        if self.is_punct(c) {
+            self.next();
+            Ok(())
+        } else {
+            self.expected(&format!("`{c}`"))
+        }
+    }
+
+    fn expect_word(&mut self, w: &str) -> Result<()> {
+        if self.is_word(w) {
+            self.next();
+            Ok(())
+        } else {
+            self.expected(&format!("`{w}`"))
+        }
+    }
+
+    fn eat_punct(&mut self, c: char) -> bool {
+        let found = self.is_punct(c);
+        if found {
+            self.next();
+        }
+        found
+    }
+
+    /// Skips to the first token of the next line (for ignored statements),
+    /// keeping braces balanced.
+    fn skip_statement(&mut self) {
+        self.next();
+        let mut depth = 0usize;
+        loop {
+            let token = self.token_at(self.pos);
+            if token.tok == Tok::Eof || (depth == 0 && token.first_on_line) {
+                return;
+            }
+            match token.tok {
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+            self.next();
+        }
+    }
+
+    // ---- types ----------------------------------------------------------
+
+    /// A first-class type: `i1`, `i8`, `i32` or a pointer to one of them.
+    fn parse_type(&mut self) -> Result<Type> {
+        let base = match self.peek() {
+            Tok::Word(w) if w == "i1" => Type::I1,
+            Tok::Word(w) if w == "i8" => Type::I8,
+            Tok::Word(w) if w == "i32" => Type::I32,
+            Tok::Word(w) if is_type_word(w) => {
+                return self.error(format!(
+                    "unsupported type `{w}` (the IR has i1, i8, i32 and pointers to them)"
+                ))
+            }
+            _ => return self.expected("a type"),
+        };
+        self.next();
+        if !self.eat_punct('*') {
+            return Ok(base);
+        }
+        if self.is_punct('*') {
+            return self.error("pointers to pointers are not supported");
+        }
+        Ok(base.pointer_to())
+    }
+
+    /// A return type: `void` or a first-class type.
+    fn parse_return_type(&mut self) -> Result<Option<Type>> {
+        if self.is_word("void") {
+            self.next();
+            return Ok(None);
+        }
+        self.parse_type().map(Some)
+    }
+
+    /// Skips attribute words and their arguments (`noundef`, `align 4`,
+    /// `dereferenceable(4)`, `#0`) until something else.
+    fn skip_attributes(&mut self) {
+        loop {
+            match self.peek() {
+                Tok::Word(w) if !is_type_word(w) && !is_value_word(w) => {
+                    let takes_number = w == "align";
+                    self.next();
+                    if self.is_punct('(') {
+                        self.skip_parenthesized();
+                    } else if takes_number && matches!(self.peek(), Tok::Int(_)) {
+                        self.next();
+                    }
+                }
+                Tok::AttrGroup => {
+                    self.next();
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn skip_parenthesized(&mut self) {
+        let mut depth = 0usize;
+        loop {
+            match self.next() {
+                Tok::Punct('(') => depth += 1,
+                Tok::Punct(')') => {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return;
+                    }
+                }
+                Tok::Eof => return,
+                _ => {}
+            }
+        }
+    }
+
+    // ---- module level -----------------------------------------------------
+
+    fn parse_top_level(&mut self) -> Result<Vec<PendingBody>> {
+        let mut bodies = Vec::new();
+        loop {
+            match self.peek().clone() {
+                Tok::Eof => return Ok(bodies),
+                Tok::Word(w)
+                    if matches!(w.as_str(), "source_filename" | "target" | "attributes") =>
+                {
+                    self.skip_statement()
+                }
+                Tok::Meta => self.skip_statement(),
+                Tok::Word(w) if w == "define" || w == "declare" => {
+                    let is_definition = w == "define";
+                    self.next();
+                    let (func, param_names) = self.parse_signature(is_definition)?;
+                    if is_definition {
+                        self.skip_attributes_until_body()?;
+                        bodies.push(PendingBody {
+                            func,
+                            start: self.pos,
+                            param_names,
+                        });
+                        self.skip_body()?;
+                    } else {
+                        while !self.token_at(self.pos).first_on_line {
+                            self.next();
+                        }
+                    }
+                }
+                Tok::Global(name) => self.parse_global(name)?,
+                _ => return self.expected("`define`, `declare` or a string constant"),
+            }
+        }
+    }
+
+    /// `@.str.N = private unnamed_addr constant [N x i8] c"…"`.
+    fn parse_global(&mut self, name: String) -> Result<()> {
+        let name_at = self.pos;
+        self.next();
+        self.expect_punct('=')?;
+        let mut is_constant_or_global = false;
+        while let Tok::Word(w) = self.peek() {
+            if w == "constant" || w == "global" {
+                is_constant_or_global = true;
+            } else if w == "external" {
+                return self.error("external global variables are not supported");
+            }
+            self.next();
+        }
+        if !is_constant_or_global || !self.is_punct('[') {
+            return self.error("only string constants `[N x i8] c\"…\"` are supported as globals");
+        }
+        let len = self.parse_byte_array_type()?;
+        let bytes = match self.next() {
+            Tok::Bytes(b) => b,
+            Tok::Word(w) if w == "zeroinitializer" => vec![0; len],
+            _ => return self.error_at(self.pos.saturating_sub(1), "expected a c\"…\" literal"),
+        };
+        if bytes.len() != len {
+            return self.error_at(
+                self.pos.saturating_sub(1),
+                format!(
+                    "the literal has {} bytes but the type says {len}",
+                    bytes.len()
+                ),
+            );
+        }
+        self.skip_trailing_decorations();
+        if self.strings.contains_key(&name) || self.functions.contains_key(&name) {
+            return self.error_at(name_at, format!("redefinition of `@{name}`"));
+        }
+        let id = self.module.strings.push(bytes);
+        self.strings.insert(name, id);
+        Ok(())
+    }
+
+    /// `[N x i8]`, returning N.
+    fn parse_byte_array_type(&mut self) -> Result<usize> {
+        self.expect_punct('[')?;
+        let len = match self.peek() {
+            Tok::Int(n) => match n.parse::<u32>() {
+                Ok(n) => n as usize,
+                Err(_) => return self.error("invalid array length"),
+            },
+            _ => return self.expected("an array length"),
+        };
+        self.next();
+        self.expect_word("x")?;
+        self.expect_word("i8")?;
+        self.expect_punct(']')?;
+        Ok(len)
+    }
+
+    /// `define`/`declare` has been consumed: `[attrs] RET [attrs] @name(PARAMS)`.
+    fn parse_signature(&mut self, is_definition: bool) -> Result<(FuncId, Vec<Option<String>>)> {
+        self.skip_attributes();
+        let ret = self.parse_return_type()?;
+        self.skip_attributes();
+        let name_at = self.pos;
+        let name = match self.next() {
+            Tok::Global(name) => name,
+            _ => return self.error_at(name_at, "expected the function name `@…`"),
+        };
+        self.expect_punct('(')?;
+        let mut params: Vec<(Type, Option<String>)> = Vec::new();
+        if !self.eat_punct(')') {
+            loop {
+                if *self.peek() == Tok::Ellipsis {
+                    return self.error("variadic functions are not supported");
+                }
+                let ty = self.parse_type()?;
+                self.skip_attributes();
+                let param_name = match self.peek() {
+                    Tok::Local(n) => Some(n.clone()),
+                    _ => None,
+                };
+                if param_name.is_some() {
+                    self.next();
+                }
+                params.push((ty, param_name));
+                if self.eat_punct(')') {
+                    break;
+                }
+                self.expect_punct(',')?;
+            }
+        }
+        if self.functions.contains_key(&name) || self.strings.contains_key(&name) {
+            return self.error_at(name_at, format!("redefinition of `@{name}`"));
+        }
+        let hints: Vec<(Type, &str)> = params
+            .iter()
+            .map(|(ty, n)| {
+                let hint = match n {
+                    Some(n) if is_definition && !is_number(n) => n.as_str(),
+                    _ => "",
+                };
+                (*ty, hint)
+            })
+            .collect();
+        let func = self
+            .module
+            .add_function(Function::new(name.clone(), &hints, ret));
+        self.functions.insert(name, func);
+        Ok((func, params.into_iter().map(|(_, n)| n).collect()))
+    }
+
+    /// Skips function attributes (`#0`, `nounwind`, `section "…"`) up to `{`.
+    fn skip_attributes_until_body(&mut self) -> Result<()> {
+        loop {
+            match self.peek() {
+                Tok::Punct('{') => {
+                    self.next();
+                    return Ok(());
+                }
+                Tok::Punct('(') => self.skip_parenthesized(),
+                Tok::Word(_) | Tok::AttrGroup | Tok::Str | Tok::Int(_) => {
+                    self.next();
+                }
+                _ => return self.expected("`{` to open the function body"),
+            }
+        }
+    }
+
+    /// Skips a body up to its closing brace (the first pass).
+    fn skip_body(&mut self) -> Result<()> {
+        let start = self.pos.saturating_sub(1);
+        let mut depth = 1usize;
+        loop {
+            match self.next() {
+                Tok::Punct('{') => depth += 1,
+                Tok::Punct('}') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        return Ok(());
+                    }
+                }
+                Tok::Eof => return self.error_at(start, "function body is never closed by `}`"),
+                _ => {}
+            }
+        }
+    }
+
+    /// `, align 4`, `, !dbg !7` and similar decorations after an instruction.
+    fn skip_trailing_decorations(&mut self) {
+        loop {
+            match (self.peek(), self.peek_at(1)) {
+                (Tok::Punct(','), Tok::Word(w)) if w == "align" => {
+                    self.next();
+                    self.next();
+                    if matches!(self.peek(), Tok::Int(_)) {
+                        self.next();
+                    }
+                }
+                (Tok::Punct(','), Tok::Meta) => {
+                    self.next();
+                    while *self.peek() == Tok::Meta {
+                        self.next();
+                        if self.is_punct('{') {
+                            while !matches!(self.next(), Tok::Punct('}') | Tok::Eof) {}
+                        }
+                    }
+                }
+                (Tok::AttrGroup, _) => {
+                    self.next();
+                }
+                _ => return,
+            }
+        }
+    }
+
+    // ---- function bodies -----------------------------------------------
+
+    fn parse_body(&mut self, pending: PendingBody) -> Result<()> {
+        self.pos = pending.start;
+        let mut body = Body {
+            func: pending.func,
+            locals: HashMap::new(),
+            next_number: 0,
+            current: None,
+        };
+        let params = self.module.functions[pending.func].params.clone();
+        for (&value, name) in params.iter().zip(&pending.param_names) {
+            let name = match name {
+                Some(n) if !is_number(n) => n.clone(),
+                Some(n) => {
+                    if n.parse::<u32>().ok() != Some(body.next_number) {
+                        return self.error_at(
+                            pending.start.saturating_sub(1),
+                            format!(
+                                "parameter `%{n}` is expected to be numbered `%{}`",
+                                body.next_number
+                            ),
+                        );
+                    }
+                    body.next_number += 1;
+                    n.clone()
+                }
+                None => {
+                    body.next_number += 1;
+                    (body.next_number - 1).to_string()
+                }
+            };
+            let local = Local::Value {
+                value,
+                defined: true,
+                at: pending.start,
+            };
+            if body.locals.insert(name.clone(), local).is_some() {
+                return self.error_at(
+                    pending.start.saturating_sub(1),
+                    format!("two parameters are named `%{name}`"),
+                );
+            }
+        }
+        loop {
+            match self.peek().clone() {
+                Tok::Punct('}') => {
+                    if self.current_unterminated(&body) {
+                        return self.error("the last block has no terminator");
+                    }
+                    if body.current.is_none() {
+                        return self.error("a function body needs at least one block");
+                    }
+                    self.next();
+                    break;
+                }
+                Tok::Label(name) => {
+                    if self.current_unterminated(&body) {
+                        return self.error(format!(
+                            "label `{name}:` starts a new block but the previous one has no terminator"
+                        ));
+                    }
+                    self.next();
+                    self.start_block(&mut body, Some(name), self.pos.saturating_sub(1))?;
+                }
+                Tok::Eof => return self.error("function body is never closed by `}`"),
+                _ => {
+                    if body.current.is_none() || !self.current_unterminated(&body) {
+                        // A block without a label takes the next number.
+                        self.start_block(&mut body, None, self.pos)?;
+                    }
+                    self.parse_instruction(&mut body)?;
+                }
+            }
+        }
+        // Every forward reference must have found its definition; report the
+        // first one in the text.
+        let mut undefined: Vec<(usize, String, bool)> = body
+            .locals
+            .iter()
+            .filter_map(|(name, local)| match *local {
+                Local::Value {
+                    defined: false, at, ..
+                } => Some((at, name.clone(), false)),
+                Local::Block {
+                    defined: false, at, ..
+                } => Some((at, name.clone(), true)),
+                _ => None,
+            })
+            .collect();
+        undefined.sort();
+        if let Some((at, name, is_block)) = undefined.into_iter().next() {
+            let what = if is_block { "label" } else { "value" };
+            return self.error_at(at, format!("use of undefined {what} `%{name}`"));
+        }
+        Ok(())
+    }
+
+    fn func(&mut self, body: &Body) -> &mut Function {
+        &mut self.module.functions[body.func]
+    }
+
+    fn current_unterminated(&self, body: &Body) -> bool {
+        body.current.is_some_and(|b| {
+            self.module.functions[body.func].blocks[b]
+                .terminator
+                .is_none()
+        })
+    }
+
+    /// Checks a numbered definition against the expected number, and
+    /// consumes the number.
+    fn check_number(&self, body: &mut Body, name: &str, at: usize) -> Result<()> {
+        if name.parse::<u32>().ok() != Some(body.next_number) {
+            return self.error_at(
+                at,
+                format!(
+                    "`%{name}` is expected to be numbered `%{}`",
+                    body.next_number
+                ),
+            );
+        }
+        body.next_number += 1;
+        Ok(())
+    }
+
+    fn start_block(&mut self, body: &mut Body, name: Option<String>, at: usize) -> Result<()> {
+        let name = match name {
+            Some(n) => {
+                if is_number(&n) {
+                    self.check_number(body, &n, at)?;
+                }
+                n
+            }
+            None => {
+                body.next_number += 1;
+                (body.next_number - 1).to_string()
+            }
+        };
+        let hint = if is_number(&name) { "" } else { name.as_str() };
+        let block = match body.locals.get(&name).copied() {
+            None => {
+                let block = self.func(body).create_block(hint);
+                body.locals.insert(
+                    name,
+                    Local::Block {
+                        block,
+                        defined: true,
+                        at,
+                    },
+                );
+                block
+            }
+            Some(Local::Block {
+                block,
+                defined: false,
+                ..
+            }) => {
+                body.locals.insert(
+                    name,
+                    Local::Block {
+                        block,
+                        defined: true,
+                        at,
+                    },
+                );
+                block
+            }
+            Some(_) => return self.error_at(at, format!("redefinition of `%{name}`")),
+        };
+        self.func(body).layout.push(block);
+        body.current = Some(block);
+        Ok(())
+    }
+
+    /// `label %x`: a block, created on first mention.
+    fn parse_label_ref(&mut self, body: &mut Body) -> Result<Block> {
+        self.expect_word("label")?;
+        let at = self.pos;
+        match self.next() {
+            Tok::Local(name) => self.block_by_name(body, name, at),
+            _ => self.error_at(at, "expected a block label `%…`"),
+        }
+    }
+
+    /// `TYPE operand`.
+    fn parse_typed_operand(&mut self, body: &mut Body) -> Result<Value> {
+        let ty = self.parse_type()?;
+        self.skip_attributes();
+        self.parse_operand(body, ty)
+    }
+
+    /// An operand whose type `ty` has been written before it.
+    fn parse_operand(&mut self, body: &mut Body, ty: Type) -> Result<Value> {
+        let at = self.pos;
+        match self.next() {
+            Tok::Local(name) => match body.locals.get(&name).copied() {
+                Some(Local::Value { value, .. }) => {
+                    let actual = self.module.functions[body.func].values[value].ty;
+                    if actual != ty {
+                        return self.error_at(
+                            at,
+                            format!("`%{name}` has type {actual}, but {ty} is written here"),
+                        );
+                    }
+                    Ok(value)
+                }
+                Some(Local::Block { .. }) => {
+                    self.error_at(at, format!("`%{name}` is a block, not a value"))
+                }
+                None => {
+                    // A forward reference: a placeholder the definition adopts.
+                    let func = self.func(body);
+                    let value = func.make_value(ty, ValueDef::Undef);
+                    if !is_number(&name) {
+                        func.set_value_name(value, &name);
+                    }
+                    body.locals.insert(
+                        name,
+                        Local::Value {
+                            value,
+                            defined: false,
+                            at,
+                        },
+                    );
+                    Ok(value)
+                }
+            },
+            Tok::Int(text) => {
+                let n: i64 = match text.parse() {
+                    Ok(n) => n,
+                    Err(_) => return self.error_at(at, format!("integer `{text}` is too large")),
+                };
+                let c = match ty {
+                    Type::I1 if (-1..=1).contains(&n) => (n != 0) as i32,
+                    // Like LLVM, accept the signed and the unsigned spelling.
+                    Type::I32 if (i64::from(i32::MIN)..=i64::from(u32::MAX)).contains(&n) => {
+                        n as u32 as i32
+                    }
+                    Type::I1 | Type::I32 => {
+                        return self.error_at(at, format!("integer `{text}` does not fit in {ty}"))
+                    }
+                    _ => {
+                        let message = format!("an integer constant cannot have type {ty}");
+                        return self.error_at(at, message);
+                    }
+                };
+                Ok(self.func(body).make_value(ty, ValueDef::Const(c)))
+            }
+            Tok::Word(w) if w == "true" || w == "false" => {
+                if ty != Type::I1 {
+                    return self.error_at(at, format!("`{w}` is an i1, but {ty} is written here"));
+                }
+                Ok(self.func(body).bconst(w == "true"))
+            }
+            // `poison` is stronger than `undef`, so reading it as undef is a refinement.
+            Tok::Word(w) if w == "undef" || w == "poison" => Ok(self.func(body).undef(ty)),
+            Tok::Word(w) if w == "getelementptr" => {
+                if ty != Type::PtrI8 {
+                    let message = format!("a string address has type i8*, but {ty} is written here");
+                    return self.error_at(at, message);
+                }
+                let string = self.parse_string_address()?;
+                Ok(self.func(body).make_value(Type::PtrI8, ValueDef::Str(string)))
+            }
+            Tok::Word(w) if w == "null" => self.error_at(at, "null pointers are not supported"),
+            Tok::Global(name) => self.error_at(
+                at,
+                format!("`@{name}` used as a value: only string addresses (getelementptr) are supported"),
+            ),
+            other => {
+                let message = format!("expected a value, found {}", Self::describe(&other));
+                self.error_at(at, message)
+            }
+        }
+    }
+
+    /// After `getelementptr`: `[inbounds] ([N x i8], [N x i8]* @s, i64 0, i64 0)`.
+    fn parse_string_address(&mut self) -> Result<StrId> {
+        if self.is_word("inbounds") {
+            self.next();
+        }
+        self.expect_punct('(')?;
+        let len = self.parse_byte_array_type()?;
+        self.expect_punct(',')?;
+        let len_ptr = self.parse_byte_array_type()?;
+        self.expect_punct('*')?;
+        let at = self.pos;
+        let name = match self.next() {
+            Tok::Global(n) => n,
+            _ => return self.error_at(at, "expected a string constant `@…`"),
+        };
+        for _ in 0..2 {
+            self.expect_punct(',')?;
+            self.expect_word("i64")?;
+            if *self.peek() != Tok::Int("0".into()) {
+                return self.expected(
+                    "index `0` (only the address of a string's first byte is supported)",
+                );
+            }
+            self.next();
+        }
+        self.expect_punct(')')?;
+        let Some(&id) = self.strings.get(&name) else {
+            return self.error_at(at, format!("`@{name}` is not a string constant"));
+        };
+        let actual = self.module.strings[id].len();
+        if len != actual || len_ptr != actual {
+            return self.error_at(at, format!("`@{name}` has type [{actual} x i8]"));
+        }
+        Ok(id)
+    }
+
+    fn parse_instruction(&mut self, body: &mut Body) -> Result<()> {
+        let start = self.pos;
+        let result_name = match (self.peek().clone(), self.peek_at(1)) {
+            (Tok::Local(name), Tok::Punct('=')) => {
+                self.next();
+                self.next();
+                Some(name)
+            }
+            _ => None,
+        };
+        let opcode_at = self.pos;
+        let opcode = match self.next() {
+            Tok::Word(w) => w,
+            other => {
+                return self.error_at(
+                    opcode_at,
+                    format!("expected an instruction, found {}", Self::describe(&other)),
+                )
+            }
+        };
+        let opcode = if matches!(opcode.as_str(), "tail" | "musttail" | "notail") {
+            self.expect_word("call")?;
+            "call".to_string()
+        } else {
+            opcode
+        };
+        // Terminators.
+        let terminator = match opcode.as_str() {
+            "br" => Some(if self.is_word("label") {
+                Terminator::Br {
+                    dest: self.parse_label_ref(body)?,
+                }
+            } else {
+                let cond_at = self.pos;
+                let ty = self.parse_type()?;
+                if ty != Type::I1 {
+                    return self.error_at(cond_at, "a branch condition must be i1");
+                }
+                let cond = self.parse_operand(body, ty)?;
+                self.expect_punct(',')?;
+                let then_dest = self.parse_label_ref(body)?;
+                self.expect_punct(',')?;
+                let else_dest = self.parse_label_ref(body)?;
+                Terminator::CondBr {
+                    cond,
+                    then_dest,
+                    else_dest,
+                }
+            }),
+            "ret" => {
+                let ret_at = self.pos;
+                let ty = self.parse_return_type()?;
+                let expected = self.module.functions[body.func].ret;
+                if ty != expected {
+                    let show = |t: Option<Type>| t.map_or("void".to_string(), |t| t.to_string());
+                    return self.error_at(
+                        ret_at,
+                        format!(
+                            "`ret {}` in a function returning {}",
+                            show(ty),
+                            show(expected)
+                        ),
+                    );
+                }
+                let value = match ty {
+                    Some(ty) => Some(self.parse_operand(body, ty)?),
+                    None => None,
+                };
+                Some(Terminator::Ret { value })
+            }
+            "unreachable" => Some(Terminator::Unreachable),
+            _ => None,
+        };
+        if let Some(terminator) = terminator {
+            if result_name.is_some() {
+                return self.error_at(start, "a terminator has no result to name");
+            }
+            self.skip_trailing_decorations();
+            let block = body.current.expect("a block is open");
+            self.func(body).blocks[block].terminator = Some(terminator);
+            return Ok(());
+        }
+
+        let (kind, result_ty) = self.parse_instruction_kind(body, &opcode, opcode_at)?;
+        self.skip_trailing_decorations();
+        let is_phi = kind.is_phi();
+        let block = body.current.expect("a block is open");
+        {
+            let data = &self.module.functions[body.func].blocks[block];
+            if is_phi && !data.insts.is_empty() {
+                return self.error_at(
+                    opcode_at,
+                    "phis must come before the other instructions of a block",
+                );
+            }
+        }
+        let inst = self.func(body).make_inst(kind, None, 0);
+        let data = &mut self.func(body).blocks[block];
+        if is_phi {
+            data.phis.push(inst);
+        } else {
+            data.insts.push(inst);
+        }
+        match (result_ty, result_name) {
+            (None, Some(name)) => self.error_at(
+                start,
+                format!("`%{name}`: this instruction has no result to name"),
+            ),
+            (None, None) => Ok(()),
+            (Some(ty), name) => {
+                let name = match name {
+                    Some(n) => {
+                        if is_number(&n) {
+                            self.check_number(body, &n, start)?;
+                        }
+                        n
+                    }
+                    None => {
+                        body.next_number += 1;
+                        (body.next_number - 1).to_string()
+                    }
+                };
+                let value = match body.locals.get(&name).copied() {
+                    None => {
+                        let func = self.func(body);
+                        let value = func.make_value(ty, ValueDef::Inst(inst));
+                        if !is_number(&name) {
+                            func.set_value_name(value, &name);
+                        }
+                        value
+                    }
+                    Some(Local::Value {
+                        value,
+                        defined: false,
+                        ..
+                    }) => {
+                        let actual = self.module.functions[body.func].values[value].ty;
+                        if actual != ty {
+                            return self.error_at(
+                                start,
+                                format!(
+                                    "`%{name}` is defined with type {ty} but was used as {actual}"
+                                ),
+                            );
+                        }
+                        self.func(body).values[value].def = ValueDef::Inst(inst);
+                        value
+                    }
+                    Some(_) => return self.error_at(start, format!("redefinition of `%{name}`")),
+                };
+                self.func(body).insts[inst].result = Some(value);
+                body.locals.insert(
+                    name,
+                    Local::Value {
+                        value,
+                        defined: true,
+                        at: start,
+                    },
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// The operands of a non-terminator; returns its kind and result type.
+    fn parse_instruction_kind(
+        &mut self,
+        body: &mut Body,
+        opcode: &str,
+        opcode_at: usize,
+    ) -> Result<(InstKind, Option<Type>)> {
+        if let Some(op) = BinOp::from_mnemonic(opcode) {
+            let is_flag =
+                |t: &Tok| matches!(t, Tok::Word(w) if w == "nsw" || w == "nuw" || w == "exact");
+            while is_flag(self.peek()) {
+                self.next();
+            }
+            let ty = self.parse_type()?;
+            let lhs = self.parse_operand(body, ty)?;
+            self.expect_punct(',')?;
+            let rhs = self.parse_operand(body, ty)?;
+            return Ok((InstKind::Binary { op, lhs, rhs }, Some(ty)));
+        }
+        match opcode {
+            "alloca" => {
+                let ty = self.parse_type()?;
+                if ty.is_pointer() {
+                    return self.error_at(opcode_at, "pointers to pointers are not supported");
+                }
+                Ok((InstKind::Alloca { ty }, Some(ty.pointer_to())))
+            }
+            "load" => {
+                let ty = self.parse_type()?;
+                self.expect_punct(',')?;
+                let ptr_at = self.pos;
+                let ptr_ty = self.parse_type()?;
+                if ptr_ty.pointee() != Some(ty) {
+                    return self.error_at(ptr_at, format!("a load of {ty} needs a {ty}* operand"));
+                }
+                let ptr = self.parse_operand(body, ptr_ty)?;
+                Ok((InstKind::Load { ptr }, Some(ty)))
+            }
+            "store" => {
+                let ty = self.parse_type()?;
+                let value = self.parse_operand(body, ty)?;
+                self.expect_punct(',')?;
+                let ptr_at = self.pos;
+                let ptr_ty = self.parse_type()?;
+                if ptr_ty.pointee() != Some(ty) {
+                    return self.error_at(ptr_at, format!("a store of {ty} needs a {ty}* operand"));
+                }
+                let ptr = self.parse_operand(body, ptr_ty)?;
+                Ok((InstKind::Store { value, ptr }, None))
+            }
+            "icmp" => {
+                let cond = match self.next() {
+                    Tok::Word(w) => IcmpCond::from_mnemonic(&w),
+                    _ => None,
+                };
+                let Some(cond) = cond else {
+                    return self.error_at(
+                        self.pos.saturating_sub(1),
+                        "expected a comparison: eq, ne, slt, sle, sgt or sge",
+                    );
+                };
+                let ty = self.parse_type()?;
+                let lhs = self.parse_operand(body, ty)?;
+                self.expect_punct(',')?;
+                let rhs = self.parse_operand(body, ty)?;
+                Ok((InstKind::Icmp { cond, lhs, rhs }, Some(Type::I1)))
+            }
+            "select" => {
+                let cond = self.parse_typed_operand(body)?;
+                self.expect_punct(',')?;
+                let if_true = self.parse_typed_operand(body)?;
+                self.expect_punct(',')?;
+                let if_false = self.parse_typed_operand(body)?;
+                let ty = self.module.functions[body.func].values[if_true].ty;
+                Ok((
+                    InstKind::Select {
+                        cond,
+                        if_true,
+                        if_false,
+                    },
+                    Some(ty),
+                ))
+            }
+            "phi" => {
+                let ty = self.parse_type()?;
+                let mut incoming = Vec::new();
+                loop {
+                    self.expect_punct('[')?;
+                    let value = self.parse_operand(body, ty)?;
+                    self.expect_punct(',')?;
+                    let at = self.pos;
+                    let name = match self.next() {
+                        Tok::Local(n) => n,
+                        _ => return self.error_at(at, "expected a predecessor block `%…`"),
+                    };
+                    let block = self.block_by_name(body, name, at)?;
+                    self.expect_punct(']')?;
+                    incoming.push((block, value));
+                    if !(self.is_punct(',') && *self.peek_at(1) == Tok::Punct('[')) {
+                        break;
+                    }
+                    self.next();
+                }
+                Ok((InstKind::Phi { incoming }, Some(ty)))
+            }
+            "call" => {
+                self.skip_attributes();
+                let ret = self.parse_return_type()?;
+                if self.is_punct('(') {
+                    return self.error(
+                        "calls with an explicit function type (variadic callees) are not supported",
+                    );
+                }
+                let callee_at = self.pos;
+                let name = match self.next() {
+                    Tok::Global(n) => n,
+                    _ => return self.error_at(callee_at, "expected the callee `@…`"),
+                };
+                let Some(&callee) = self.functions.get(&name) else {
+                    return self
+                        .error_at(callee_at, format!("call to undeclared function `@{name}`"));
+                };
+                let (expected_ret, param_types) = {
+                    let f = &self.module.functions[callee];
+                    (f.ret, f.param_types())
+                };
+                if ret != expected_ret {
+                    let show = |t: Option<Type>| t.map_or("void".to_string(), |t| t.to_string());
+                    return self.error_at(
+                        callee_at,
+                        format!(
+                            "`@{name}` returns {}, not {}",
+                            show(expected_ret),
+                            show(ret)
+                        ),
+                    );
+                }
+                self.expect_punct('(')?;
+                let mut args = Vec::new();
+                if !self.eat_punct(')') {
+                    loop {
+                        let arg_at = self.pos;
+                        let arg = self.parse_typed_operand(body)?;
+                        let ty = self.module.functions[body.func].values[arg].ty;
+                        match param_types.get(args.len()) {
+                            Some(&p) if p == ty => {}
+                            Some(&p) => {
+                                return self.error_at(
+                                    arg_at,
+                                    format!(
+                                        "argument {} of `@{name}` must be {p}, not {ty}",
+                                        args.len() + 1
+                                    ),
+                                )
+                            }
+                            None => {
+                                return self.error_at(
+                                    arg_at,
+                                    format!("`@{name}` takes {} arguments", param_types.len()),
+                                )
+                            }
+                        }
+                        args.push(arg);
+                        if self.eat_punct(')') {
+                            break;
+                        }
+                        self.expect_punct(',')?;
+                    }
+                }
+                if args.len() != param_types.len() {
+                    return self.error_at(
+                        self.pos.saturating_sub(1),
+                        format!(
+                            "`@{name}` takes {} arguments, {} given",
+                            param_types.len(),
+                            args.len()
+                        ),
+                    );
+                }
+                Ok((InstKind::Call { callee, args }, ret))
+            }
+            _ => self.error_at(
+                opcode_at,
+                format!("unknown or unsupported instruction `{opcode}`"),
+            ),
+        }
+    }
+
+    fn block_by_name(&mut self, body: &mut Body, name: String, at: usize) -> Result<Block> {
+        match body.locals.get(&name).copied() {
+            Some(Local::Block { block, .. }) => Ok(block),
+            Some(Local::Value { .. }) => {
+                self.error_at(at, format!("`%{name}` is a value, not a block"))
+            }
+            None => {
+                let hint = if is_number(&name) { "" } else { name.as_str() };
+                let block = self.func(body).create_block(hint);
+                body.locals.insert(
+                    name,
+                    Local::Block {
+                        block,
+                        defined: false,
+                        at,
+                    },
+                );
+                Ok(block)
+            }
+        }
+    }
+}
+
+fn is_number(name: &str) -> bool {
+    !name.is_empty() && name.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Words that start a type (so attribute skipping stops there).
+fn is_type_word(w: &str) -> bool {
+    w == "void"
+        || w == "ptr"
+        || (w.len() > 1 && w.starts_with('i') && w[1..].bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// Words that start an operand (so attribute skipping stops there).
+fn is_value_word(w: &str) -> bool {
+    matches!(
+        w,
+        "true" | "false" | "undef" | "poison" | "null" | "getelementptr" | "label"
+    )
+}

@@ -1,1 +1,673 @@
-//! (being written)
+//! The IR verifier: checks the invariants every pass may assume and must
+//! preserve. A failure is a compiler bug, so the error is loud: it names the
+//! function, the block and the instruction, says what is wrong, and carries
+//! the whole function as printed IR.
+//!
+//! The checks, in the order they run (later checks rely on earlier ones, so
+//! e.g. the type checks never meet a dangling value id):
+//!
+//! 1. structure: the layout is non-empty, names existing blocks, each once;
+//!    every block has a terminator whose targets are in the layout; nothing
+//!    branches to the entry block (LLVM forbids it); each instruction is
+//!    placed once; `phis` holds only phis and `insts` none; results agree
+//!    with their values;
+//! 2. operands: every operand exists and is a parameter, constant, `undef`
+//!    or string of this function, or the result of a placed instruction;
+//! 3. types: each instruction's operand and result types (as LLVM's
+//!    verifier would check them), calls against the callee's signature,
+//!    `ret` against the function's return type;
+//! 4. phis: exactly one entry per incoming edge, as a multiset (a
+//!    predecessor with two edges has two entries, with the same value), and
+//!    no entries for blocks that are not predecessors;
+//! 5. SSA dominance, using [`Cfg`] and [`DomTree`]: every use in a reachable
+//!    block is dominated by its definition (for a phi operand, the definition
+//!    dominates the end of the corresponding predecessor). Uses in
+//!    unreachable blocks are exempt, as in LLVM — but no non-phi instruction
+//!    may use its own result, reachable or not.
+
+use crate::analysis::cfg::Cfg;
+use crate::analysis::dom::DomTree;
+use crate::entities::{Block, FuncId, Inst, Value};
+use crate::function::{Function, ValueDef};
+use crate::instructions::{BinOp, InstKind, Terminator};
+use crate::module::Module;
+use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
+use crate::runtime::RuntimeFn;
+use crate::types::Type;
+use cranelift_entity::SecondaryMap;
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+/// A broken invariant, located and explained.
+#[derive(Clone, Debug)]
+pub struct VerifyError {
+    /// The function's symbol name.
+    pub function: String,
+    /// Where: `block %b`, plus the offending instruction's text if any.
+    pub location: Option<String>,
+    pub message: String,
+    /// The function as printed IR (empty for module-level errors).
+    pub ir: String,
+}
+
+impl fmt::Display for VerifyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "IR verification failed in function @{}", self.function)?;
+        if let Some(location) = &self.location {
+            writeln!(f, "  at {location}")?;
+        }
+        writeln!(f, "  error: {}", self.message)?;
+        if !self.ir.is_empty() {
+            write!(f, "--- @{} ---\n{}", self.function, self.ir)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for VerifyError {}
+
+/// Verifies every function of the module, plus module-wide facts: function
+/// names are unique and declarations of runtime routines have the runtime's
+/// signatures.
+pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
+    let mut seen = HashSet::new();
+    for (id, func) in module.functions.iter() {
+        let module_error = |message: String| VerifyError {
+            function: func.name.clone(),
+            location: None,
+            message,
+            ir: print_function(module, id),
+        };
+        if !seen.insert(func.name.as_str()) {
+            return Err(module_error(format!(
+                "the module has two functions named @{}",
+                func.name
+            )));
+        }
+        if let Some(rt) = RuntimeFn::from_symbol(&func.name) {
+            if func.is_declaration()
+                && (func.ret.is_some() || func.param_types() != rt.param_types())
+            {
+                return Err(module_error(format!(
+                    "runtime routine @{} is declared with the wrong signature (expected void({}))",
+                    func.name,
+                    rt.param_types()
+                        .iter()
+                        .map(Type::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )));
+            }
+        }
+        verify_function(module, id)?;
+    }
+    Ok(())
+}
+
+/// Verifies one function (a declaration only has its parameters checked).
+pub fn verify_function(module: &Module, id: FuncId) -> Result<(), VerifyError> {
+    let func = &module.functions[id];
+    let verifier = Verifier {
+        module,
+        id,
+        func,
+        names: FunctionNames::compute(func),
+    };
+    verifier.run()
+}
+
+struct Verifier<'a> {
+    module: &'a Module,
+    id: FuncId,
+    func: &'a Function,
+    names: FunctionNames,
+}
+
+/// Where an instruction sits: its block and its index in the block (phis
+/// first, then the ordinary instructions).
+type Position = (Block, usize);
+
+type Check = Result<(), VerifyError>;
+
+impl Verifier<'_> {
+    fn error(&self, location: Option<String>, message: String) -> VerifyError {
+        VerifyError {
+            function: self.func.name.clone(),
+            location,
+            message,
+            ir: print_function(self.module, self.id),
+        }
+    }
+
+    fn block_error(&self, b: Block, message: String) -> VerifyError {
+        self.error(Some(format!("block %{}", self.names.block(b))), message)
+    }
+
+    fn inst_error(&self, b: Block, inst: Inst, message: String) -> VerifyError {
+        let text = inst_text(self.module, self.func, &self.names, inst);
+        self.error(
+            Some(format!(
+                "block %{}, instruction `{text}`",
+                self.names.block(b)
+            )),
+            message,
+        )
+    }
+
+    fn terminator_error(&self, b: Block, message: String) -> VerifyError {
+        let text = match &self.func.blocks[b].terminator {
+            Some(t) => terminator_text(self.func, &self.names, t),
+            None => "<none>".to_string(),
+        };
+        self.error(
+            Some(format!(
+                "block %{}, terminator `{text}`",
+                self.names.block(b)
+            )),
+            message,
+        )
+    }
+
+    fn value(&self, v: Value) -> &str {
+        self.names.value(v)
+    }
+
+    fn ty(&self, v: Value) -> Type {
+        self.func.values[v].ty
+    }
+
+    fn run(&self) -> Check {
+        self.check_params()?;
+        if self.func.is_declaration() {
+            return Ok(());
+        }
+        self.check_layout()?;
+        let positions = self.check_placement()?;
+        for &b in &self.func.layout {
+            for inst in self.func.block_insts(b) {
+                self.check_inst(b, inst, &positions)?;
+            }
+            self.check_terminator(b, &positions)?;
+        }
+        let cfg = Cfg::compute(self.func);
+        self.check_phis(&cfg)?;
+        let dom = DomTree::compute(self.func, &cfg);
+        self.check_dominance(&cfg, &dom, &positions)
+    }
+
+    fn check_params(&self) -> Check {
+        for (i, &p) in self.func.params.iter().enumerate() {
+            let ok = self
+                .func
+                .values
+                .get(p)
+                .is_some_and(|d| d.def == ValueDef::Param(i as u32));
+            if !ok {
+                return Err(self.error(
+                    None,
+                    format!("parameter {i} is {p}, which is not defined as parameter {i}"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Blocks exist, appear once, are terminated and branch inside the
+    /// layout but never to the entry.
+    fn check_layout(&self) -> Check {
+        let mut in_layout = HashSet::new();
+        for &b in &self.func.layout {
+            if self.func.blocks.get(b).is_none() {
+                return Err(self.error(None, format!("the layout names {b}, which does not exist")));
+            }
+            if !in_layout.insert(b) {
+                return Err(self.block_error(b, "the block appears twice in the layout".into()));
+            }
+        }
+        let entry = self.func.layout[0];
+        for &b in &self.func.layout {
+            let Some(term) = &self.func.blocks[b].terminator else {
+                return Err(self.block_error(b, "the block has no terminator".into()));
+            };
+            for succ in term.successors() {
+                if !in_layout.contains(&succ) {
+                    return Err(self.terminator_error(
+                        b,
+                        format!("branch to {succ}, which is not in the layout (deleted or never placed)"),
+                    ));
+                }
+                if succ == entry {
+                    return Err(self.terminator_error(
+                        b,
+                        format!(
+                            "branch to the entry block %{}: the entry block may not have predecessors",
+                            self.names.block(entry)
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Each instruction is placed once, in the right list, and its result
+    /// value points back at it. Returns every placed instruction's position.
+    fn check_placement(&self) -> Result<SecondaryMap<Inst, Option<Position>>, VerifyError> {
+        let mut positions: SecondaryMap<Inst, Option<Position>> = SecondaryMap::new();
+        for &b in &self.func.layout {
+            let data = &self.func.blocks[b];
+            for (index, &inst) in data.phis.iter().chain(&data.insts).enumerate() {
+                let is_phi_slot = index < data.phis.len();
+                let Some(inst_data) = self.func.insts.get(inst) else {
+                    return Err(self
+                        .block_error(b, format!("the block holds {inst}, which does not exist")));
+                };
+                if let Some((other, _)) = positions[inst] {
+                    return Err(self.inst_error(
+                        b,
+                        inst,
+                        format!(
+                            "the instruction is placed twice (also in block %{})",
+                            self.names.block(other)
+                        ),
+                    ));
+                }
+                positions[inst] = Some((b, index));
+                if is_phi_slot != inst_data.kind.is_phi() {
+                    let message = if is_phi_slot {
+                        "a non-phi instruction is in the block's phi list"
+                    } else {
+                        "a phi is among the block's ordinary instructions (phis go in `phis`)"
+                    };
+                    return Err(self.inst_error(b, inst, message.into()));
+                }
+                if let Some(r) = inst_data.result {
+                    let ok = self
+                        .func
+                        .values
+                        .get(r)
+                        .is_some_and(|d| d.def == ValueDef::Inst(inst));
+                    if !ok {
+                        return Err(self.inst_error(
+                            b,
+                            inst,
+                            format!("the result {r} is not defined as this instruction's result"),
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(positions)
+    }
+
+    /// The operand exists and belongs to this function.
+    fn check_operand(
+        &self,
+        v: Value,
+        positions: &SecondaryMap<Inst, Option<Position>>,
+    ) -> Result<(), String> {
+        let Some(data) = self.func.values.get(v) else {
+            return Err(format!("operand {v} does not exist"));
+        };
+        match data.def {
+            ValueDef::Inst(def) => {
+                let placed = positions[def].is_some();
+                if !placed || self.func.insts[def].result != Some(v) {
+                    return Err(format!(
+                        "operand {v} is the result of {def}, which is not placed in the function"
+                    ));
+                }
+            }
+            ValueDef::Param(n) => {
+                if self.func.params.get(n as usize) != Some(&v) {
+                    return Err(format!("operand {v} claims to be parameter {n} but is not"));
+                }
+            }
+            ValueDef::Const(c) => match data.ty {
+                Type::I32 => {}
+                Type::I1 if c == 0 || c == 1 => {}
+                Type::I1 => return Err(format!("i1 constant {v} has value {c}, not 0 or 1")),
+                ty => {
+                    return Err(format!(
+                        "constant {v} has type {ty}; constants are i1 or i32"
+                    ))
+                }
+            },
+            ValueDef::Undef => {}
+            ValueDef::Str(s) => {
+                if self.module.strings.get(s).is_none() {
+                    return Err(format!(
+                        "operand {v} is the address of {s}, which does not exist"
+                    ));
+                }
+                if data.ty != Type::PtrI8 {
+                    return Err(format!("string address {v} has type {}, not i8*", data.ty));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn check_inst(
+        &self,
+        b: Block,
+        inst: Inst,
+        positions: &SecondaryMap<Inst, Option<Position>>,
+    ) -> Check {
+        let data = &self.func.insts[inst];
+        let fail = |message: String| Err(self.inst_error(b, inst, message));
+        let mut operand_error = None;
+        data.kind.for_each_operand(|v| {
+            if operand_error.is_none() {
+                operand_error = self.check_operand(v, positions).err();
+            }
+        });
+        if let Some(message) = operand_error {
+            return fail(message);
+        }
+        if let Some(r) = data.result {
+            if !data.kind.is_phi() && data.kind.operands().contains(&r) {
+                return fail(format!(
+                    "the instruction uses its own result {}",
+                    self.value(r)
+                ));
+            }
+        }
+        // The result type the instruction must have (`None`: no result).
+        let expected_result: Option<Type> = match &data.kind {
+            InstKind::Alloca { ty } => {
+                if ty.is_pointer() {
+                    return fail(format!("alloca of pointer type {ty}"));
+                }
+                Some(ty.pointer_to())
+            }
+            InstKind::Load { ptr } => match self.ty(*ptr).pointee() {
+                Some(t) => Some(t),
+                None => return fail(format!("load from non-pointer {}", self.value(*ptr))),
+            },
+            InstKind::Store { value, ptr } => {
+                let pointee = self.ty(*ptr).pointee();
+                if pointee != Some(self.ty(*value)) {
+                    return fail(format!(
+                        "store of {} {} through {} {}",
+                        self.ty(*value),
+                        self.value(*value),
+                        self.ty(*ptr),
+                        self.value(*ptr)
+                    ));
+                }
+                None
+            }
+            InstKind::Binary { op, lhs, rhs } => {
+                let (lt, rt) = (self.ty(*lhs), self.ty(*rhs));
+                if lt != rt {
+                    return fail(format!("operand types differ: {lt} and {rt}"));
+                }
+                let allowed = match op {
+                    BinOp::And | BinOp::Or | BinOp::Xor => lt == Type::I32 || lt == Type::I1,
+                    _ => lt == Type::I32,
+                };
+                if !allowed {
+                    return fail(format!("`{op}` is not defined on {lt}"));
+                }
+                Some(lt)
+            }
+            InstKind::Icmp { lhs, rhs, .. } => {
+                let (lt, rt) = (self.ty(*lhs), self.ty(*rhs));
+                if lt != rt {
+                    return fail(format!("compared types differ: {lt} and {rt}"));
+                }
+                Some(Type::I1)
+            }
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => {
+                if self.ty(*cond) != Type::I1 {
+                    return fail(format!(
+                        "the select condition has type {}, not i1",
+                        self.ty(*cond)
+                    ));
+                }
+                let (tt, ft) = (self.ty(*if_true), self.ty(*if_false));
+                if tt != ft {
+                    return fail(format!(
+                        "the select arms have different types: {tt} and {ft}"
+                    ));
+                }
+                Some(tt)
+            }
+            InstKind::Call { callee, args } => {
+                let Some(target) = self.module.functions.get(*callee) else {
+                    return fail(format!("call to {callee}, which does not exist"));
+                };
+                let params = target.param_types();
+                if params.len() != args.len() {
+                    return fail(format!(
+                        "@{} takes {} arguments, the call passes {}",
+                        target.name,
+                        params.len(),
+                        args.len()
+                    ));
+                }
+                for (i, (&arg, &param)) in args.iter().zip(&params).enumerate() {
+                    if self.ty(arg) != param {
+                        return fail(format!(
+                            "argument {} of @{} must be {param}, not {} {}",
+                            i + 1,
+                            target.name,
+                            self.ty(arg),
+                            self.value(arg)
+                        ));
+                    }
+                }
+                target.ret
+            }
+            InstKind::Phi { incoming } => {
+                let Some(r) = data.result else {
+                    return fail("a phi without a result".into());
+                };
+                let ty = self.ty(r);
+                for &(_, v) in incoming {
+                    if self.ty(v) != ty {
+                        return fail(format!(
+                            "phi of type {ty} has incoming {} {}",
+                            self.ty(v),
+                            self.value(v)
+                        ));
+                    }
+                }
+                Some(ty)
+            }
+        };
+        let actual = data.result.map(|r| self.ty(r));
+        if actual != expected_result {
+            let show =
+                |t: Option<Type>| t.map_or("no result".to_string(), |t| format!("a {t} result"));
+            return fail(format!(
+                "the instruction must have {}, but has {}",
+                show(expected_result),
+                show(actual)
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_terminator(
+        &self,
+        b: Block,
+        positions: &SecondaryMap<Inst, Option<Position>>,
+    ) -> Check {
+        let Some(term) = &self.func.blocks[b].terminator else {
+            return Ok(()); // reported by check_layout
+        };
+        let mut operand_error = None;
+        term.for_each_operand(|v| {
+            if operand_error.is_none() {
+                operand_error = self.check_operand(v, positions).err();
+            }
+        });
+        if let Some(message) = operand_error {
+            return Err(self.terminator_error(b, message));
+        }
+        match term {
+            Terminator::CondBr { cond, .. } if self.ty(*cond) != Type::I1 => Err(self
+                .terminator_error(
+                    b,
+                    format!("the branch condition has type {}, not i1", self.ty(*cond)),
+                )),
+            Terminator::Ret { value } => {
+                let actual = value.map(|v| self.ty(v));
+                if actual != self.func.ret {
+                    let show = |t: Option<Type>| t.map_or("void".to_string(), |t| t.to_string());
+                    return Err(self.terminator_error(
+                        b,
+                        format!(
+                            "returns {} from a function returning {}",
+                            show(actual),
+                            show(self.func.ret)
+                        ),
+                    ));
+                }
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// One phi entry per incoming edge, same value for parallel edges.
+    fn check_phis(&self, cfg: &Cfg) -> Check {
+        for &b in &self.func.layout {
+            let mut edges: HashMap<Block, usize> = HashMap::new();
+            for &p in cfg.preds(b) {
+                *edges.entry(p).or_default() += 1;
+            }
+            for &inst in &self.func.blocks[b].phis {
+                let InstKind::Phi { incoming } = &self.func.insts[inst].kind else {
+                    continue; // reported by check_placement
+                };
+                let fail = |message: String| Err(self.inst_error(b, inst, message));
+                if incoming.is_empty() {
+                    return fail("a phi needs at least one incoming edge (LLVM cannot even parse an empty one)".into());
+                }
+                let mut entries: HashMap<Block, (usize, Value)> = HashMap::new();
+                for &(pred, v) in incoming {
+                    let entry = entries.entry(pred).or_insert((0, v));
+                    entry.0 += 1;
+                    if entry.1 != v {
+                        return fail(format!(
+                            "two entries for predecessor %{} with different values ({} and {})",
+                            self.names.block(pred),
+                            self.value(entry.1),
+                            self.value(v)
+                        ));
+                    }
+                }
+                // Report in a deterministic order: the order of the entries.
+                for &(pred, _) in incoming {
+                    let have = entries[&pred].0;
+                    let want = edges.get(&pred).copied().unwrap_or(0);
+                    if want == 0 {
+                        return fail(format!(
+                            "entry for %{}, which is not a predecessor",
+                            self.names.block(pred)
+                        ));
+                    }
+                    if have != want {
+                        return fail(format!(
+                            "{have} entries for %{}, which has {want} edges to this block",
+                            self.names.block(pred)
+                        ));
+                    }
+                }
+                for &p in cfg.preds(b) {
+                    if !entries.contains_key(&p) {
+                        return fail(format!("no entry for predecessor %{}", self.names.block(p)));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Every use in a reachable block is dominated by its definition.
+    fn check_dominance(
+        &self,
+        cfg: &Cfg,
+        dom: &DomTree,
+        positions: &SecondaryMap<Inst, Option<Position>>,
+    ) -> Check {
+        // The position of the instruction defining `v`, if it is one.
+        let def_position = |v: Value| self.func.defining_inst(v).and_then(|d| positions[d]);
+        for &b in cfg.rpo() {
+            let data = &self.func.blocks[b];
+            for (index, inst) in self.func.block_insts(b).enumerate() {
+                let kind = &self.func.insts[inst].kind;
+                if let InstKind::Phi { incoming } = kind {
+                    for &(pred, v) in incoming {
+                        let Some((def_block, _)) = def_position(v) else {
+                            continue;
+                        };
+                        if cfg.is_reachable(pred) && !dom.dominates(def_block, pred) {
+                            return Err(self.inst_error(
+                                b,
+                                inst,
+                                format!(
+                                    "{} (defined in %{}) does not dominate the end of predecessor %{}",
+                                    self.value(v),
+                                    self.names.block(def_block),
+                                    self.names.block(pred)
+                                ),
+                            ));
+                        }
+                    }
+                    continue;
+                }
+                let mut bad = None;
+                kind.for_each_operand(|v| {
+                    if bad.is_none() && !self.def_dominates_use(dom, def_position(v), (b, index)) {
+                        bad = Some(v);
+                    }
+                });
+                if let Some(v) = bad {
+                    return Err(self.inst_error(
+                        b,
+                        inst,
+                        self.dominance_message(v, def_position(v)),
+                    ));
+                }
+            }
+            let end = data.phis.len() + data.insts.len();
+            let mut bad = None;
+            if let Some(term) = &data.terminator {
+                term.for_each_operand(|v| {
+                    if bad.is_none() && !self.def_dominates_use(dom, def_position(v), (b, end)) {
+                        bad = Some(v);
+                    }
+                });
+            }
+            if let Some(v) = bad {
+                return Err(self.terminator_error(b, self.dominance_message(v, def_position(v))));
+            }
+        }
+        Ok(())
+    }
+
+    fn def_dominates_use(&self, dom: &DomTree, def: Option<Position>, at: Position) -> bool {
+        match def {
+            // Parameters, constants, undef and strings are available everywhere.
+            None => true,
+            Some((def_block, def_index)) if def_block == at.0 => def_index < at.1,
+            Some((def_block, _)) => dom.dominates(def_block, at.0),
+        }
+    }
+
+    fn dominance_message(&self, v: Value, def: Option<Position>) -> String {
+        let block = def.map_or(String::new(), |(b, _)| self.names.block(b).to_string());
+        format!(
+            "{} is used before its definition or on a path that bypasses it (defined in %{block})",
+            self.value(v)
+        )
+    }
+}

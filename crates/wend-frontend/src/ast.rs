@@ -1,0 +1,383 @@
+//! The abstract syntax tree produced by the parser, and its pretty printer
+//! (used for `--emit ast`).
+//!
+//! The tree mirrors the source closely: parentheses are kept as
+//! [`ExprKind::Paren`] nodes (they matter for the `-2147483648` and
+//! `while (true)` rules), and a function body is the flat list of items in
+//! source order; semantic analysis checks that declarations, functions and
+//! statements come in that order.
+
+use std::fmt::{self, Write};
+
+use crate::lexer::escape_bytes;
+use crate::span::{LineIndex, Span};
+
+/// A wend value type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Int,
+    Bool,
+}
+
+impl fmt::Display for Type {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Type::Int => "int",
+            Type::Bool => "bool",
+        })
+    }
+}
+
+/// A name as written, with its span.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ident {
+    pub name: String,
+    pub span: Span,
+}
+
+/// A whole source file: the top-level functions (a valid program has
+/// exactly one, `main`).
+#[derive(Clone, Debug)]
+pub struct Program {
+    pub functions: Vec<Function>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Function {
+    /// The return type and the span of its keyword; `None` for void.
+    pub ret: Option<(Type, Span)>,
+    pub name: Ident,
+    pub params: Vec<Param>,
+    /// Declarations, nested functions and statements, in source order.
+    pub items: Vec<Item>,
+    /// The span of the closing `}` of the body.
+    pub close_brace: Span,
+    /// From the return type (or name) to the closing brace.
+    pub span: Span,
+    /// Height of this subtree, kept for the nesting limit (see `parser`).
+    pub(crate) depth: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub ty: Type,
+    pub name: Ident,
+    pub span: Span,
+}
+
+/// `type name;`
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub ty: Type,
+    pub name: Ident,
+    pub span: Span,
+}
+
+/// One entry of a function body.
+#[derive(Clone, Debug)]
+pub enum Item {
+    Var(VarDecl),
+    Func(Function),
+    Stmt(Stmt),
+}
+
+impl Item {
+    pub fn span(&self) -> Span {
+        match self {
+            Item::Var(var) => var.span,
+            Item::Func(func) => func.span,
+            Item::Stmt(stmt) => stmt.span,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Stmt {
+    pub kind: StmtKind,
+    pub span: Span,
+    pub(crate) depth: u32,
+}
+
+#[derive(Clone, Debug)]
+pub enum StmtKind {
+    Assign {
+        target: Ident,
+        value: Expr,
+    },
+    /// A call whose result, if any, is discarded.
+    Call(Call),
+    Return(Option<Expr>),
+    Print {
+        value: Expr,
+        newline: bool,
+    },
+    If {
+        cond: Expr,
+        then_block: Block,
+        else_block: Option<Block>,
+    },
+    While {
+        cond: Expr,
+        body: Block,
+    },
+}
+
+/// `{ statements }` of an `if` or `while`.
+#[derive(Clone, Debug)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub name: Ident,
+    pub args: Vec<Expr>,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+    pub(crate) depth: u32,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// The literal's value, not yet range-checked (see `sema`).
+    Int(u64),
+    Bool(bool),
+    /// Only valid as the whole operand of `print`/`println`.
+    Str(Vec<u8>),
+    Var(Ident),
+    Call(Call),
+    Paren(Box<Expr>),
+    Unary {
+        op: UnaryOp,
+        op_span: Span,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinaryOp,
+        op_span: Span,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+}
+
+impl Expr {
+    /// Looks through parentheses.
+    pub fn strip_parens(&self) -> &Expr {
+        let mut expr = self;
+        while let ExprKind::Paren(inner) = &expr.kind {
+            expr = inner;
+        }
+        expr
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    Neg,
+    Plus,
+    Not,
+}
+
+impl UnaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            UnaryOp::Neg => "-",
+            UnaryOp::Plus => "+",
+            UnaryOp::Not => "!",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Or => "||",
+            BinaryOp::And => "&&",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+        }
+    }
+}
+
+/// Renders the tree as indented text, one node per line, each with the
+/// `line:col` where it starts.
+pub fn pretty_print(program: &Program, source: &str) -> String {
+    let mut printer = Printer {
+        out: String::new(),
+        index: LineIndex::new(source),
+        indent: 0,
+    };
+    for function in &program.functions {
+        printer.function(function);
+    }
+    printer.out
+}
+
+struct Printer {
+    out: String,
+    index: LineIndex,
+    indent: usize,
+}
+
+impl Printer {
+    fn line(&mut self, span: Span, text: fmt::Arguments<'_>) {
+        let (line, col) = self.index.line_col(span.start);
+        for _ in 0..self.indent {
+            self.out.push_str("  ");
+        }
+        // Writing to a String cannot fail.
+        let _ = writeln!(self.out, "{text} @{line}:{col}");
+    }
+
+    fn nested(&mut self, body: impl FnOnce(&mut Self)) {
+        self.indent += 1;
+        body(self);
+        self.indent -= 1;
+    }
+
+    fn function(&mut self, f: &Function) {
+        let ret = f.ret.map_or("void".to_string(), |(ty, _)| ty.to_string());
+        let params: Vec<String> = f
+            .params
+            .iter()
+            .map(|p| format!("{} {}", p.ty, p.name.name))
+            .collect();
+        self.line(
+            f.span,
+            format_args!("function {}({}) -> {}", f.name.name, params.join(", "), ret),
+        );
+        self.nested(|p| {
+            for item in &f.items {
+                match item {
+                    Item::Var(var) => {
+                        p.line(var.span, format_args!("var {} {}", var.ty, var.name.name))
+                    }
+                    Item::Func(func) => p.function(func),
+                    Item::Stmt(stmt) => p.stmt(stmt),
+                }
+            }
+        });
+    }
+
+    fn block(&mut self, label: &str, block: &Block) {
+        self.line(block.span, format_args!("{label}"));
+        self.nested(|p| {
+            for stmt in &block.stmts {
+                p.stmt(stmt);
+            }
+        });
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match &stmt.kind {
+            StmtKind::Assign { target, value } => {
+                self.line(stmt.span, format_args!("assign {}", target.name));
+                self.nested(|p| p.expr(value));
+            }
+            StmtKind::Call(call) => {
+                self.line(stmt.span, format_args!("call statement"));
+                self.nested(|p| p.call(call));
+            }
+            StmtKind::Return(value) => {
+                self.line(stmt.span, format_args!("return"));
+                if let Some(value) = value {
+                    self.nested(|p| p.expr(value));
+                }
+            }
+            StmtKind::Print { value, newline } => {
+                let keyword = if *newline { "println" } else { "print" };
+                self.line(stmt.span, format_args!("{keyword}"));
+                self.nested(|p| p.expr(value));
+            }
+            StmtKind::If {
+                cond,
+                then_block,
+                else_block,
+            } => {
+                self.line(stmt.span, format_args!("if"));
+                self.nested(|p| {
+                    p.expr(cond);
+                    p.block("then", then_block);
+                    if let Some(else_block) = else_block {
+                        p.block("else", else_block);
+                    }
+                });
+            }
+            StmtKind::While { cond, body } => {
+                self.line(stmt.span, format_args!("while"));
+                self.nested(|p| {
+                    p.expr(cond);
+                    p.block("do", body);
+                });
+            }
+        }
+    }
+
+    fn call(&mut self, call: &Call) {
+        self.line(call.span, format_args!("call {}", call.name.name));
+        self.nested(|p| {
+            for arg in &call.args {
+                p.expr(arg);
+            }
+        });
+    }
+
+    fn expr(&mut self, expr: &Expr) {
+        match &expr.kind {
+            ExprKind::Int(value) => self.line(expr.span, format_args!("int {value}")),
+            ExprKind::Bool(value) => self.line(expr.span, format_args!("bool {value}")),
+            ExprKind::Str(bytes) => {
+                self.line(expr.span, format_args!("string \"{}\"", escape_bytes(bytes)))
+            }
+            ExprKind::Var(name) => self.line(expr.span, format_args!("var {}", name.name)),
+            ExprKind::Call(call) => self.call(call),
+            ExprKind::Paren(inner) => {
+                self.line(expr.span, format_args!("paren"));
+                self.nested(|p| p.expr(inner));
+            }
+            ExprKind::Unary { op, operand, .. } => {
+                self.line(expr.span, format_args!("unary {}", op.symbol()));
+                self.nested(|p| p.expr(operand));
+            }
+            ExprKind::Binary { op, lhs, rhs, .. } => {
+                self.line(expr.span, format_args!("binary {}", op.symbol()));
+                self.nested(|p| {
+                    p.expr(lhs);
+                    p.expr(rhs);
+                });
+            }
+        }
+    }
+}

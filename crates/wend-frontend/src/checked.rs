@@ -1,0 +1,209 @@
+//! The checked program: the output of semantic analysis and the input of
+//! lowering.
+//!
+//! Functions and variables live in two arenas indexed by small ids. Every
+//! variable use is resolved to a [`VarId`] (whose [`VarDef::owner`] says
+//! which function declares it), every call to a [`FuncId`], every expression
+//! is typed, and every function knows the outer variables it captures.
+//! Parentheses and unary `+` are gone; string literals only appear as
+//! [`PrintArg::Str`].
+
+use std::fmt;
+
+use crate::ast::BinaryOp;
+pub use crate::ast::Type;
+use crate::span::{LineIndex, Span};
+
+/// Index of a function in [`Checked::funcs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct FuncId(pub u32);
+
+/// Index of a variable (parameter or local) in [`Checked::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+impl FuncId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+impl VarId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A semantically valid program.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    /// All functions, in declaration order (outer before inner).
+    pub funcs: Vec<FuncDef>,
+    /// All parameters and locals, in declaration order.
+    pub vars: Vec<VarDef>,
+    /// The entry point.
+    pub main: FuncId,
+    pub(crate) lines: LineIndex,
+}
+
+impl Checked {
+    pub fn func(&self, id: FuncId) -> &FuncDef {
+        &self.funcs[id.index()]
+    }
+
+    pub fn var(&self, id: VarId) -> &VarDef {
+        &self.vars[id.index()]
+    }
+
+    /// The 1-based source line where `span` starts.
+    pub fn line(&self, span: Span) -> u32 {
+        self.lines.line(span.start)
+    }
+
+    /// `name(int, bool)`: a function's signature, for messages.
+    pub fn signature(&self, id: FuncId) -> String {
+        let func = self.func(id);
+        let params: Vec<String> = func
+            .params
+            .iter()
+            .map(|&p| self.var(p).ty.to_string())
+            .collect();
+        format!("{}({})", func.name, params.join(", "))
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct FuncDef {
+    pub name: String,
+    /// The span of the function's name in its definition.
+    pub name_span: Span,
+    /// The span of the closing brace of its body.
+    pub close_brace: Span,
+    /// `None` for a void function.
+    pub ret: Option<Type>,
+    /// The enclosing function; `None` for the top-level function.
+    pub parent: Option<FuncId>,
+    pub params: Vec<VarId>,
+    pub locals: Vec<VarId>,
+    /// Nested functions, in declaration order.
+    pub children: Vec<FuncId>,
+    pub body: Vec<Stmt>,
+    /// The outer variables this function reads or writes, directly or
+    /// through the functions it calls, ordered by [`VarId`]. Lowering passes
+    /// one pointer per capture.
+    pub captures: Vec<VarId>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarKind {
+    Param,
+    Local,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDef {
+    pub name: String,
+    pub ty: Type,
+    pub kind: VarKind,
+    /// The function that declares it.
+    pub owner: FuncId,
+    /// The span of its name in its declaration.
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Assign {
+        var: VarId,
+        value: Expr,
+        span: Span,
+    },
+    Call(Call),
+    Return {
+        value: Option<Expr>,
+        span: Span,
+    },
+    Print {
+        arg: PrintArg,
+        newline: bool,
+        span: Span,
+    },
+    If {
+        cond: Expr,
+        then_body: Vec<Stmt>,
+        else_body: Vec<Stmt>,
+        span: Span,
+    },
+    While {
+        cond: Expr,
+        body: Vec<Stmt>,
+        span: Span,
+    },
+}
+
+impl Stmt {
+    pub fn span(&self) -> Span {
+        match self {
+            Stmt::Call(call) => call.span,
+            Stmt::Assign { span, .. }
+            | Stmt::Return { span, .. }
+            | Stmt::Print { span, .. }
+            | Stmt::If { span, .. }
+            | Stmt::While { span, .. } => *span,
+        }
+    }
+}
+
+/// What `print`/`println` prints.
+#[derive(Clone, Debug)]
+pub enum PrintArg {
+    Str(Vec<u8>),
+    Value(Expr),
+}
+
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub func: FuncId,
+    pub args: Vec<Expr>,
+    pub span: Span,
+}
+
+/// A typed expression. Void calls are never expressions (using one as a
+/// value is an error), so every expression has a [`Type`].
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub ty: Type,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    /// A literal; `-2147483648` arrives here already folded.
+    Int(i32),
+    Bool(bool),
+    Var(VarId),
+    Call(Call),
+    /// Wrapping negation.
+    Neg(Box<Expr>),
+    Not(Box<Expr>),
+    Binary {
+        op: BinaryOp,
+        /// The operator's span (the line of a division check comes from it).
+        op_span: Span,
+        lhs: Box<Expr>,
+        rhs: Box<Expr>,
+    },
+}
+
+impl fmt::Display for FuncId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "f{}", self.0)
+    }
+}
+
+impl fmt::Display for VarId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "v{}", self.0)
+    }
+}

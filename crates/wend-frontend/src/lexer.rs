@@ -1,0 +1,729 @@
+//! The hand-written lexer: turns source text into tokens with byte spans.
+//!
+//! It implements §1 of the language reference. Lexing never stops at the
+//! first problem: every malformed token is reported and skipped, so one run
+//! shows all lexical errors. The parser only runs when lexing was clean.
+
+use std::fmt;
+
+use crate::diag::{error, Diag, DiagExt};
+use crate::span::{LineIndex, Span};
+
+/// The kind of a token, with its payload where it has one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Tok<'src> {
+    /// An identifier (never a keyword).
+    Ident(&'src str),
+    /// An integer literal. The value saturates at `u64::MAX`; the range rule
+    /// (at most 2147483647, or 2147483648 under unary minus) is checked by
+    /// semantic analysis, which knows the literal's context.
+    Int(u64),
+    /// A string literal, escapes already decoded: a string is bytes.
+    Str(Vec<u8>),
+    // Keywords.
+    KwInt,
+    KwBool,
+    True,
+    False,
+    If,
+    Else,
+    While,
+    Return,
+    Print,
+    Println,
+    // Punctuation and operators.
+    LParen,
+    RParen,
+    LBrace,
+    RBrace,
+    Semi,
+    Comma,
+    Assign,
+    Plus,
+    Minus,
+    Star,
+    Slash,
+    Percent,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    EqEq,
+    NotEq,
+    AndAnd,
+    OrOr,
+    Bang,
+}
+
+impl Tok<'_> {
+    /// The fixed spelling of keywords and punctuation; `None` for tokens
+    /// with a payload.
+    pub fn spelling(&self) -> Option<&'static str> {
+        Some(match self {
+            Tok::Ident(_) | Tok::Int(_) | Tok::Str(_) => return None,
+            Tok::KwInt => "int",
+            Tok::KwBool => "bool",
+            Tok::True => "true",
+            Tok::False => "false",
+            Tok::If => "if",
+            Tok::Else => "else",
+            Tok::While => "while",
+            Tok::Return => "return",
+            Tok::Print => "print",
+            Tok::Println => "println",
+            Tok::LParen => "(",
+            Tok::RParen => ")",
+            Tok::LBrace => "{",
+            Tok::RBrace => "}",
+            Tok::Semi => ";",
+            Tok::Comma => ",",
+            Tok::Assign => "=",
+            Tok::Plus => "+",
+            Tok::Minus => "-",
+            Tok::Star => "*",
+            Tok::Slash => "/",
+            Tok::Percent => "%",
+            Tok::Lt => "<",
+            Tok::Le => "<=",
+            Tok::Gt => ">",
+            Tok::Ge => ">=",
+            Tok::EqEq => "==",
+            Tok::NotEq => "!=",
+            Tok::AndAnd => "&&",
+            Tok::OrOr => "||",
+            Tok::Bang => "!",
+        })
+    }
+
+    fn keyword(word: &str) -> Option<Tok<'static>> {
+        Some(match word {
+            "int" => Tok::KwInt,
+            "bool" => Tok::KwBool,
+            "true" => Tok::True,
+            "false" => Tok::False,
+            "if" => Tok::If,
+            "else" => Tok::Else,
+            "while" => Tok::While,
+            "return" => Tok::Return,
+            "print" => Tok::Print,
+            "println" => Tok::Println,
+            _ => return None,
+        })
+    }
+
+    fn is_keyword(&self) -> bool {
+        matches!(
+            self,
+            Tok::KwInt
+                | Tok::KwBool
+                | Tok::True
+                | Tok::False
+                | Tok::If
+                | Tok::Else
+                | Tok::While
+                | Tok::Return
+                | Tok::Print
+                | Tok::Println
+        )
+    }
+}
+
+/// How a token is described in diagnostics: "`;`", "identifier `x`", ...
+impl fmt::Display for Tok<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tok::Ident(name) => write!(f, "identifier `{name}`"),
+            Tok::Int(_) => write!(f, "integer literal"),
+            Tok::Str(_) => write!(f, "string literal"),
+            Tok::True | Tok::False => write!(f, "`{}`", self.spelling().unwrap_or_default()),
+            tok if tok.is_keyword() => {
+                write!(f, "keyword `{}`", tok.spelling().unwrap_or_default())
+            }
+            tok => write!(f, "`{}`", tok.spelling().unwrap_or_default()),
+        }
+    }
+}
+
+/// A token and where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Token<'src> {
+    pub tok: Tok<'src>,
+    pub span: Span,
+}
+
+/// Splits `src` into tokens. Returns all tokens that could be formed and
+/// all lexical errors found (the token list is only meaningful when there
+/// are no errors).
+pub fn lex(src: &str) -> (Vec<Token<'_>>, Vec<Diag>) {
+    let mut lexer = Lexer {
+        src,
+        bytes: src.as_bytes(),
+        pos: 0,
+        tokens: Vec::new(),
+        errors: Vec::new(),
+    };
+    lexer.run();
+    (lexer.tokens, lexer.errors)
+}
+
+struct Lexer<'src> {
+    src: &'src str,
+    bytes: &'src [u8],
+    pos: usize,
+    tokens: Vec<Token<'src>>,
+    errors: Vec<Diag>,
+}
+
+impl<'src> Lexer<'src> {
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.pos).copied()
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<u8> {
+        self.bytes.get(self.pos + offset).copied()
+    }
+
+    fn push(&mut self, tok: Tok<'src>, start: usize) {
+        self.tokens.push(Token {
+            tok,
+            span: Span::new(start, self.pos),
+        });
+    }
+
+    /// The full character starting at byte `at` (which is always on a char
+    /// boundary when called) and its length in bytes.
+    fn char_at(&self, at: usize) -> (char, usize) {
+        let c = self.src[at..].chars().next().unwrap_or('\u{FFFD}');
+        (c, c.len_utf8())
+    }
+
+    fn run(&mut self) {
+        while let Some(b) = self.peek() {
+            let start = self.pos;
+            match b {
+                b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
+                b'/' if self.peek_at(1) == Some(b'/') => self.skip_comment(),
+                b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
+                b'0'..=b'9' => self.number(),
+                b'"' => self.string(),
+                _ => {
+                    if let Some(tok) = self.punctuation() {
+                        self.push(tok, start);
+                    } else {
+                        self.unexpected_char();
+                    }
+                }
+            }
+        }
+    }
+
+    fn skip_comment(&mut self) {
+        // Comments may contain anything, including non-ASCII text.
+        while let Some(b) = self.peek() {
+            if b == b'\n' {
+                break;
+            }
+            self.pos += 1;
+        }
+    }
+
+    fn word(&mut self) {
+        let start = self.pos;
+        while matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')) {
+            self.pos += 1;
+        }
+        let text = &self.src[start..self.pos];
+        let tok = Tok::keyword(text).unwrap_or(Tok::Ident(text));
+        self.push(tok, start);
+    }
+
+    fn number(&mut self) {
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(digit @ b'0'..=b'9') = self.peek() {
+            value = value
+                .saturating_mul(10)
+                .saturating_add(u64::from(digit - b'0'));
+            self.pos += 1;
+        }
+        // `123abc` is not an identifier and not a number: say so once,
+        // instead of lexing it as two tokens that make a confusing parse error.
+        if matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'_')) {
+            while matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')) {
+                self.pos += 1;
+            }
+            self.errors.push(
+                error(
+                    "invalid integer literal",
+                    Span::new(start, self.pos),
+                    "a number cannot be followed directly by letters",
+                )
+                .note("identifiers cannot start with a digit"),
+            );
+            return;
+        }
+        self.push(Tok::Int(value), start);
+    }
+
+    fn punctuation(&mut self) -> Option<Tok<'src>> {
+        let first = self.peek()?;
+        let second = self.peek_at(1);
+        let (tok, len) = match (first, second) {
+            (b'<', Some(b'=')) => (Tok::Le, 2),
+            (b'>', Some(b'=')) => (Tok::Ge, 2),
+            (b'=', Some(b'=')) => (Tok::EqEq, 2),
+            (b'!', Some(b'=')) => (Tok::NotEq, 2),
+            (b'&', Some(b'&')) => (Tok::AndAnd, 2),
+            (b'|', Some(b'|')) => (Tok::OrOr, 2),
+            (b'(', _) => (Tok::LParen, 1),
+            (b')', _) => (Tok::RParen, 1),
+            (b'{', _) => (Tok::LBrace, 1),
+            (b'}', _) => (Tok::RBrace, 1),
+            (b';', _) => (Tok::Semi, 1),
+            (b',', _) => (Tok::Comma, 1),
+            (b'=', _) => (Tok::Assign, 1),
+            (b'+', _) => (Tok::Plus, 1),
+            (b'-', _) => (Tok::Minus, 1),
+            (b'*', _) => (Tok::Star, 1),
+            (b'/', _) => (Tok::Slash, 1),
+            (b'%', _) => (Tok::Percent, 1),
+            (b'<', _) => (Tok::Lt, 1),
+            (b'>', _) => (Tok::Gt, 1),
+            (b'!', _) => (Tok::Bang, 1),
+            _ => return None,
+        };
+        self.pos += len;
+        Some(tok)
+    }
+
+    fn unexpected_char(&mut self) {
+        let start = self.pos;
+        let (c, len) = self.char_at(start);
+        self.pos += len;
+        let span = Span::new(start, self.pos);
+        let shown = c.escape_debug();
+        let mut diag = error(
+            format!("unexpected character `{shown}`"),
+            span,
+            "not valid in a wend program",
+        );
+        diag = match c {
+            '&' => diag.help("the logical and operator is `&&`"),
+            '|' => diag.help("the logical or operator is `||`"),
+            '\'' => diag.help("string literals use double quotes: \"...\""),
+            _ if !c.is_ascii() => diag.note("non-ASCII text may only appear in strings and comments"),
+            _ => diag,
+        };
+        self.errors.push(diag);
+    }
+
+    /// Lexes a string literal starting at the opening quote, decoding escapes.
+    fn string(&mut self) {
+        let start = self.pos;
+        self.pos += 1; // the opening quote
+        let mut bytes = Vec::new();
+        let mut ok = true;
+        loop {
+            match self.peek() {
+                None => {
+                    self.errors.push(
+                        error(
+                            "unterminated string literal",
+                            Span::new(start, start + 1),
+                            "this string is never closed",
+                        )
+                        .help("add a closing `\"` before the end of the line"),
+                    );
+                    return;
+                }
+                Some(b'\n') => {
+                    self.errors.push(
+                        error(
+                            "newline in string literal",
+                            Span::new(self.pos, self.pos),
+                            "the line ends here, inside the string",
+                        )
+                        .secondary(Span::new(start, start + 1), "the string starts here")
+                        .help("strings must fit on one line; write `\\n` for a newline byte"),
+                    );
+                    // Resume lexing at the newline, i.e. on the next line.
+                    return;
+                }
+                Some(b'"') => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(b'\\') => match self.escape() {
+                    Some(byte) => bytes.push(byte),
+                    None => ok = false,
+                },
+                Some(b) => {
+                    bytes.push(b);
+                    self.pos += 1;
+                }
+            }
+        }
+        if ok {
+            self.push(Tok::Str(bytes), start);
+        }
+    }
+
+    /// Decodes one escape sequence starting at the backslash. On error,
+    /// reports it, skips the malformed escape and returns `None`.
+    fn escape(&mut self) -> Option<u8> {
+        let start = self.pos;
+        self.pos += 1; // the backslash
+        let Some(c) = self.peek() else {
+            // End of file right after the backslash: the unterminated
+            // string error reported by the caller says it all.
+            return None;
+        };
+        let simple = match c {
+            b'n' => Some(b'\n'),
+            b't' => Some(b'\t'),
+            b'r' => Some(b'\r'),
+            b'\\' => Some(b'\\'),
+            b'"' => Some(b'"'),
+            _ => None,
+        };
+        if let Some(byte) = simple {
+            self.pos += 1;
+            return Some(byte);
+        }
+        match c {
+            b'x' => self.hex_escape(start),
+            b'0'..=b'7' => self.octal_escape(start),
+            // Leave the newline for the caller, which reports it.
+            b'\n' => None,
+            _ => {
+                let (ch, len) = self.char_at(self.pos);
+                self.pos += len;
+                let span = Span::new(start, self.pos);
+                self.errors.push(
+                    error(
+                        format!("unknown escape sequence `\\{}`", ch.escape_debug()),
+                        span,
+                        "unknown escape",
+                    )
+                    .note(
+                        "the escapes are \\n \\t \\r \\\\ \\\" \\0, \\xHH (two hex digits) \
+                         and \\NNN (one to three octal digits, at most \\377)",
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// `\xHH`: exactly two hex digits. `start` is the backslash.
+    fn hex_escape(&mut self, start: usize) -> Option<u8> {
+        self.pos += 1; // the `x`
+        let mut value = 0u8;
+        for _ in 0..2 {
+            match self.peek().and_then(|b| (b as char).to_digit(16)) {
+                Some(digit) => {
+                    // Two hex digits always fit in a byte.
+                    value = value * 16 + digit as u8;
+                    self.pos += 1;
+                }
+                None => {
+                    self.errors.push(
+                        error(
+                            "invalid `\\x` escape",
+                            Span::new(start, self.pos),
+                            "`\\x` must be followed by exactly two hex digits",
+                        )
+                        .help("write a byte like `\\x1b` or `\\x0A`"),
+                    );
+                    return None;
+                }
+            }
+        }
+        Some(value)
+    }
+
+    /// `\NNN`: one to three octal digits, value at most 0o377.
+    fn octal_escape(&mut self, start: usize) -> Option<u8> {
+        let mut value: u32 = 0;
+        let mut digits = 0;
+        while digits < 3 {
+            match self.peek() {
+                Some(d @ b'0'..=b'7') => {
+                    value = value * 8 + u32::from(d - b'0');
+                    digits += 1;
+                    self.pos += 1;
+                }
+                _ => break,
+            }
+        }
+        match u8::try_from(value) {
+            Ok(byte) => Some(byte),
+            Err(_) => {
+                self.errors.push(error(
+                    format!(
+                        "octal escape `{}` is out of range",
+                        &self.src[start..self.pos]
+                    ),
+                    Span::new(start, self.pos),
+                    "the largest octal escape is `\\377`",
+                ));
+                None
+            }
+        }
+    }
+}
+
+/// The `--emit tokens` listing: one token per line as `LINE:COL KIND [TEXT]`,
+/// ending with an `eof` line.
+pub fn format_tokens(src: &str, tokens: &[Token<'_>]) -> String {
+    let index = LineIndex::new(src);
+    let mut out = String::new();
+    for token in tokens {
+        let (line, col) = index.line_col(token.span.start);
+        let text = &src[token.span.start..token.span.end];
+        let described = match &token.tok {
+            Tok::Ident(name) => format!("identifier {name}"),
+            Tok::Int(_) => format!("integer {text}"),
+            Tok::Str(bytes) => format!("string \"{}\"", escape_bytes(bytes)),
+            tok if tok.is_keyword() => format!("keyword {text}"),
+            _ => format!("punct {text}"),
+        };
+        out.push_str(&format!("{line}:{col} {described}\n"));
+    }
+    let (line, col) = index.line_col(src.len());
+    out.push_str(&format!("{line}:{col} eof\n"));
+    out
+}
+
+/// Shows bytes as a wend string literal body: printable ASCII as is,
+/// everything else escaped, so the output is always plain ASCII.
+pub fn escape_bytes(bytes: &[u8]) -> String {
+    let mut out = String::new();
+    for &b in bytes {
+        match b {
+            b'\n' => out.push_str("\\n"),
+            b'\t' => out.push_str("\\t"),
+            b'\r' => out.push_str("\\r"),
+            b'\\' => out.push_str("\\\\"),
+            b'"' => out.push_str("\\\""),
+            0x20..=0x7e => out.push(b as char),
+            _ => out.push_str(&format!("\\x{b:02x}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<Tok<'_>> {
+        let (tokens, errors) = lex(src);
+        assert!(errors.is_empty(), "unexpected errors: {errors:?}");
+        tokens.into_iter().map(|t| t.tok).collect()
+    }
+
+    fn error_messages(src: &str) -> Vec<(String, Span)> {
+        let (_, errors) = lex(src);
+        errors
+            .into_iter()
+            .map(|d| {
+                let range = d.labels[0].range.clone();
+                (d.message, Span::new(range.start, range.end))
+            })
+            .collect()
+    }
+
+    fn string_bytes(src: &str) -> Vec<u8> {
+        match kinds(src).as_slice() {
+            [Tok::Str(bytes)] => bytes.clone(),
+            other => panic!("expected one string, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn every_keyword() {
+        assert_eq!(
+            kinds("int bool true false if else while return print println"),
+            vec![
+                Tok::KwInt,
+                Tok::KwBool,
+                Tok::True,
+                Tok::False,
+                Tok::If,
+                Tok::Else,
+                Tok::While,
+                Tok::Return,
+                Tok::Print,
+                Tok::Println
+            ]
+        );
+    }
+
+    #[test]
+    fn identifiers_including_non_keywords() {
+        assert_eq!(
+            kinds("and or xor not main _x a1 Int intx"),
+            ["and", "or", "xor", "not", "main", "_x", "a1", "Int", "intx"]
+                .into_iter()
+                .map(Tok::Ident)
+                .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn every_punctuation() {
+        assert_eq!(
+            kinds("( ) { } ; , = + - * / % < <= > >= == != && || !"),
+            vec![
+                Tok::LParen,
+                Tok::RParen,
+                Tok::LBrace,
+                Tok::RBrace,
+                Tok::Semi,
+                Tok::Comma,
+                Tok::Assign,
+                Tok::Plus,
+                Tok::Minus,
+                Tok::Star,
+                Tok::Slash,
+                Tok::Percent,
+                Tok::Lt,
+                Tok::Le,
+                Tok::Gt,
+                Tok::Ge,
+                Tok::EqEq,
+                Tok::NotEq,
+                Tok::AndAnd,
+                Tok::OrOr,
+                Tok::Bang
+            ]
+        );
+        // Maximal munch without spaces.
+        assert_eq!(
+            kinds("a<=b==!c"),
+            vec![
+                Tok::Ident("a"),
+                Tok::Le,
+                Tok::Ident("b"),
+                Tok::EqEq,
+                Tok::Bang,
+                Tok::Ident("c")
+            ]
+        );
+    }
+
+    #[test]
+    fn integers() {
+        assert_eq!(
+            kinds("0 42 2147483647 2147483648 99999999999999999999999"),
+            vec![
+                Tok::Int(0),
+                Tok::Int(42),
+                Tok::Int(2147483647),
+                Tok::Int(2147483648),
+                Tok::Int(u64::MAX)
+            ]
+        );
+    }
+
+    #[test]
+    fn spans_are_byte_ranges() {
+        let (tokens, _) = lex("x = \"é\";");
+        let spans: Vec<_> = tokens.iter().map(|t| (t.span.start, t.span.end)).collect();
+        assert_eq!(spans, vec![(0, 1), (2, 3), (4, 8), (8, 9)]);
+    }
+
+    #[test]
+    fn comments_and_whitespace() {
+        assert_eq!(
+            kinds("a // comment \"not a string\" é\n\t\r b // trailing"),
+            vec![Tok::Ident("a"), Tok::Ident("b")]
+        );
+        assert_eq!(kinds("\"a // b\""), vec![Tok::Str(b"a // b".to_vec())]);
+        assert_eq!(kinds("a / b"), vec![Tok::Ident("a"), Tok::Slash, Tok::Ident("b")]);
+    }
+
+    #[test]
+    fn every_escape() {
+        assert_eq!(string_bytes(r#""\n\t\r\\\"\0""#), b"\n\t\r\\\"\0".to_vec());
+        assert_eq!(string_bytes(r#""\x1b\xFF\x41g""#), vec![0x1b, 0xff, 0x41, b'g']);
+        assert_eq!(string_bytes(r#""\033[0m""#), b"\x1b[0m".to_vec());
+        assert_eq!(string_bytes(r#""\7\77\377\0101""#), vec![7, 0o77, 0o377, 0o10, b'1']);
+        assert_eq!(string_bytes(r#""\08""#), vec![0, b'8']);
+        assert_eq!(string_bytes("\"é\""), "é".as_bytes().to_vec());
+        assert_eq!(string_bytes("\"\""), Vec::<u8>::new());
+    }
+
+    #[test]
+    fn unknown_escape_is_located_at_the_escape() {
+        let errors = error_messages(r#"print "ab\qc";"#);
+        assert_eq!(
+            errors,
+            vec![("unknown escape sequence `\\q`".to_string(), Span::new(9, 11))]
+        );
+        let errors = error_messages(r#""\8""#);
+        assert_eq!(errors[0].0, "unknown escape sequence `\\8`");
+    }
+
+    #[test]
+    fn bad_hex_escape() {
+        let errors = error_messages(r#""\x4g""#);
+        assert_eq!(errors, vec![("invalid `\\x` escape".to_string(), Span::new(1, 4))]);
+        assert_eq!(error_messages(r#""\x""#).len(), 1);
+    }
+
+    #[test]
+    fn octal_escape_out_of_range() {
+        let errors = error_messages(r#""a\400""#);
+        assert_eq!(
+            errors,
+            vec![("octal escape `\\400` is out of range".to_string(), Span::new(2, 6))]
+        );
+    }
+
+    #[test]
+    fn newline_and_eof_in_string() {
+        let errors = error_messages("\"abc\nx");
+        assert_eq!(errors, vec![("newline in string literal".to_string(), Span::new(4, 4))]);
+        let errors = error_messages("x \"abc");
+        assert_eq!(errors, vec![("unterminated string literal".to_string(), Span::new(2, 3))]);
+        let errors = error_messages("\"abc\\");
+        assert_eq!(errors, vec![("unterminated string literal".to_string(), Span::new(0, 1))]);
+    }
+
+    #[test]
+    fn unexpected_characters() {
+        let errors = error_messages("a @ b\0 é # &");
+        let messages: Vec<_> = errors.iter().map(|(m, _)| m.as_str()).collect();
+        assert_eq!(
+            messages,
+            vec![
+                "unexpected character `@`",
+                "unexpected character `\\0`",
+                "unexpected character `é`",
+                "unexpected character `#`",
+                "unexpected character `&`"
+            ]
+        );
+        assert_eq!(errors[2].1, Span::new(7, 9));
+    }
+
+    #[test]
+    fn reports_all_errors() {
+        let errors = error_messages("@ \"\\q\" $ \"\\x\" 12ab");
+        assert_eq!(errors.len(), 5);
+        assert_eq!(errors[4].0, "invalid integer literal");
+    }
+
+    #[test]
+    fn token_listing() {
+        let src = "main() {\n  print \"hi\\n\"; x = 10;\n}";
+        let (tokens, _) = lex(src);
+        let text = format_tokens(src, &tokens);
+        let expected = "1:1 identifier main\n1:5 punct (\n1:6 punct )\n1:8 punct {\n\
+            2:3 keyword print\n2:9 string \"hi\\n\"\n2:15 punct ;\n2:17 identifier x\n\
+            2:19 punct =\n2:21 integer 10\n2:23 punct ;\n3:1 punct }\n3:2 eof\n";
+        assert_eq!(text, expected);
+    }
+}

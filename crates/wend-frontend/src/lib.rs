@@ -1,0 +1,62 @@
+//! The wendc front end: everything from source text to IR.
+//!
+//! The stages, each in its own module:
+//!
+//! 1. [`lexer`]: source text to tokens (all lexical errors at once);
+//! 2. [`parser`]: tokens to the [`ast`], with the nesting limit;
+//! 3. [`sema`]: name resolution, type checking and the other static rules
+//!    (helped by [`scope`], [`flow`] and [`capture`]), giving a
+//!    [`Checked`] program;
+//! 4. [`lower`]: the checked program to a `wend_ir::Module`, the way
+//!    clang -O0 would.
+//!
+//! Diagnostics are codespan-reporting diagnostics over the single source
+//! file; [`render_diagnostics`] turns them into rustc-like text.
+
+pub mod ast;
+pub(crate) mod capture;
+pub mod checked;
+pub mod diag;
+pub(crate) mod flow;
+pub mod lexer;
+pub mod lower;
+pub mod parser;
+pub(crate) mod scope;
+pub mod sema;
+pub mod span;
+
+pub use checked::Checked;
+pub use diag::render_diagnostics;
+
+/// A diagnostic about the source file (the file id is `()`).
+pub type Diag = codespan_reporting::diagnostic::Diagnostic<()>;
+
+/// The `--emit tokens` listing: one token per line, `LINE:COL KIND [TEXT]`.
+pub fn tokens_text(src: &str) -> Result<String, Vec<Diag>> {
+    let (tokens, errors) = lexer::lex(src);
+    if errors.is_empty() {
+        Ok(lexer::format_tokens(src, &tokens))
+    } else {
+        Err(errors)
+    }
+}
+
+/// The `--emit ast` tree, or the lexical/syntax errors.
+pub fn ast_text(src: &str) -> Result<String, Vec<Diag>> {
+    let program = parser::parse(src)?;
+    Ok(ast::pretty_print(&program, src))
+}
+
+/// Parses and checks `src`. Returns the checked program if and only if there
+/// are no errors; the diagnostics (warnings and errors) are in source order.
+pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
+    match parser::parse(src) {
+        Ok(program) => sema::analyze(&program, src),
+        Err(errors) => (None, errors),
+    }
+}
+
+/// Lowers a checked program to IR.
+pub fn lower(checked: &Checked) -> wend_ir::Module {
+    lower::lower_program(checked)
+}

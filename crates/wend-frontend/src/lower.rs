@@ -1,0 +1,546 @@
+//! Lowering: the checked program to `wend_ir`, in the style of clang -O0.
+//!
+//! - Every wend function becomes an IR function named by its nesting path
+//!   (`main.step`); overloaded names get their parameter types appended
+//!   (`main.max.int.int`, `main.max.void`). The entry point is `main`
+//!   returning `i32` 0, like C's `int main(void)`.
+//! - Every parameter and local lives in an `alloca` of the entry block
+//!   (parameters are stored there on entry, locals zeroed); uses are loads
+//!   and assignments stores. Later passes (mem2reg) clean this up.
+//! - A nested function receives, after its own parameters, one pointer per
+//!   captured outer variable; callers pass their own alloca or the pointer
+//!   they were given. That is the by-reference sharing of §6.
+//! - `&&`/`||` branch and merge with a phi; `/` and `%` are guarded against
+//!   a zero divisor (a runtime error naming the line) and `INT_MIN / -1`.
+//! - Each instruction carries the source line it comes from.
+
+use std::collections::{HashMap, HashSet};
+
+use wend_ir::builder::FunctionBuilder;
+use wend_ir::runtime::RuntimeFn;
+use wend_ir::{BinOp, Block, IcmpCond, Module, StrId, Value};
+
+use crate::ast::BinaryOp;
+use crate::checked::{
+    Call, Checked, Expr, ExprKind, FuncDef, FuncId, PrintArg, Stmt, Type, VarId,
+};
+use crate::span::Span;
+
+/// Lowers a whole checked program.
+pub fn lower_program(checked: &Checked) -> Module {
+    let mut module = Module::new();
+    let symbols = symbol_names(checked);
+    // Declare every function first so that calls, in any direction, have a
+    // callee id; the bodies replace the declarations afterwards.
+    let ids: Vec<wend_ir::FuncId> = (0..checked.funcs.len())
+        .map(|i| module.add_function(signature(checked, FuncId(i as u32), &symbols[i])))
+        .collect();
+    let mut shared = Shared {
+        module,
+        ids,
+        runtime: HashMap::new(),
+        strings: HashMap::new(),
+    };
+    for (index, symbol) in symbols.iter().enumerate() {
+        let id = FuncId(index as u32);
+        let mut function = signature(checked, id, symbol);
+        FunctionLowering::lower(checked, id, &mut function, &mut shared);
+        let ir_id = shared.ids[index];
+        shared.module.functions[ir_id] = function;
+    }
+    shared.module
+}
+
+/// The IR type of a wend value type.
+fn ir_type(ty: Type) -> wend_ir::Type {
+    match ty {
+        Type::Int => wend_ir::Type::I32,
+        Type::Bool => wend_ir::Type::I1,
+    }
+}
+
+/// The IR return type: wend's void `main` returns `i32` like C's.
+fn ir_return_type(checked: &Checked, func: FuncId) -> Option<wend_ir::Type> {
+    if func == checked.main {
+        Some(wend_ir::Type::I32)
+    } else {
+        checked.func(func).ret.map(ir_type)
+    }
+}
+
+/// An IR function with the signature of `func` and no body: its own
+/// parameters, then one pointer per capture.
+fn signature(checked: &Checked, func: FuncId, symbol: &str) -> wend_ir::Function {
+    let def = checked.func(func);
+    let params: Vec<(wend_ir::Type, &str)> = def
+        .params
+        .iter()
+        .map(|&p| (ir_type(checked.var(p).ty), checked.var(p).name.as_str()))
+        .chain(def.captures.iter().map(|&c| {
+            let var = checked.var(c);
+            (ir_type(var.ty).pointer_to(), var.name.as_str())
+        }))
+        .collect();
+    wend_ir::Function::new(symbol, &params, ir_return_type(checked, func))
+}
+
+/// Symbol names for all functions, indexed by [`FuncId`]: the path of
+/// names from `main`, with parameter types appended to overloaded names,
+/// made unique with `.1`, `.2`, ... should two still coincide.
+fn symbol_names(checked: &Checked) -> Vec<String> {
+    let mut symbols: Vec<String> = Vec::with_capacity(checked.funcs.len());
+    let mut taken: HashSet<String> = HashSet::new();
+    // Parents always have smaller ids than their children, so a parent's
+    // symbol is known when its children are named.
+    for (index, func) in checked.funcs.iter().enumerate() {
+        let id = FuncId(index as u32);
+        let siblings: &[FuncId] = match func.parent {
+            Some(parent) => &checked.func(parent).children,
+            None => &[],
+        };
+        let overloaded = siblings
+            .iter()
+            .any(|&other| other != id && checked.func(other).name == func.name);
+        let mut segment = func.name.clone();
+        if overloaded {
+            if func.params.is_empty() {
+                segment.push_str(".void");
+            }
+            for &param in &func.params {
+                segment.push('.');
+                segment.push_str(&checked.var(param).ty.to_string());
+            }
+        }
+        let base = match func.parent {
+            Some(parent) => format!("{}.{segment}", symbols[parent.index()]),
+            None => segment,
+        };
+        let mut symbol = base.clone();
+        let mut counter = 0;
+        while !taken.insert(symbol.clone()) {
+            counter += 1;
+            symbol = format!("{base}.{counter}");
+        }
+        symbols.push(symbol);
+    }
+    symbols
+}
+
+/// Module-wide state shared by the function lowerings.
+struct Shared {
+    module: Module,
+    /// The IR function of each wend function.
+    ids: Vec<wend_ir::FuncId>,
+    /// Runtime declarations already added, so each is looked up once.
+    runtime: HashMap<RuntimeFn, wend_ir::FuncId>,
+    /// String constants already added (only looked up, never iterated).
+    strings: HashMap<Vec<u8>, StrId>,
+}
+
+impl Shared {
+    fn runtime_fn(&mut self, rt: RuntimeFn) -> wend_ir::FuncId {
+        *self
+            .runtime
+            .entry(rt)
+            .or_insert_with(|| self.module.runtime_fn(rt))
+    }
+
+    fn string(&mut self, bytes: &[u8]) -> StrId {
+        if let Some(&id) = self.strings.get(bytes) {
+            return id;
+        }
+        let id = self.module.strings.push(bytes.to_vec());
+        self.strings.insert(bytes.to_vec(), id);
+        id
+    }
+}
+
+struct FunctionLowering<'a, 'f> {
+    checked: &'a Checked,
+    func: FuncId,
+    def: &'a FuncDef,
+    b: FunctionBuilder<'f>,
+    shared: &'a mut Shared,
+    /// The address of every variable the function can touch: its own
+    /// allocas and the capture pointers it received.
+    slots: HashMap<VarId, Value>,
+    /// Blocks in the order they were started; becomes the layout, so the
+    /// printed IR reads top to bottom like the source. Blocks created but
+    /// never started (a merge block nothing jumps to) are left out.
+    order: Vec<Block>,
+    /// The current source line (see [`Self::line`]).
+    line: u32,
+}
+
+impl<'a, 'f> FunctionLowering<'a, 'f> {
+    fn lower(checked: &'a Checked, func: FuncId, ir: &'f mut wend_ir::Function, shared: &'a mut Shared) {
+        let def = checked.func(func);
+        let b = FunctionBuilder::new(ir);
+        let entry = b.entry_block();
+        let mut this = FunctionLowering {
+            checked,
+            func,
+            def,
+            b,
+            shared,
+            slots: HashMap::new(),
+            order: vec![entry],
+            line: 0,
+        };
+        this.prologue();
+        this.stmts(&def.body);
+        this.epilogue();
+        let order = std::mem::take(&mut this.order);
+        this.b.func.layout = order;
+    }
+
+    /// Tags the instructions created from now on with the line of `span`.
+    fn line(&mut self, span: Span) {
+        self.line = self.checked.line(span);
+        self.b.set_line(self.line);
+    }
+
+    /// Allocas for parameters and locals, parameters stored, locals zeroed.
+    fn prologue(&mut self) {
+        self.line(self.def.name_span);
+        let own_params = self.def.params.len();
+        for (index, &param) in self.def.params.iter().enumerate() {
+            let var = self.checked.var(param);
+            let slot = self.b.alloca(ir_type(var.ty), &format!("{}.addr", var.name));
+            self.slots.insert(param, slot);
+            let value = self.b.param(index);
+            self.b.store(value, slot);
+        }
+        for &local in &self.def.locals {
+            let var = self.checked.var(local);
+            let slot = self.b.alloca(ir_type(var.ty), &var.name);
+            self.slots.insert(local, slot);
+            let zero = match var.ty {
+                Type::Int => self.b.iconst(0),
+                Type::Bool => self.b.bconst(false),
+            };
+            self.b.store(zero, slot);
+        }
+        for (index, &capture) in self.def.captures.iter().enumerate() {
+            let pointer = self.b.param(own_params + index);
+            self.slots.insert(capture, pointer);
+        }
+    }
+
+    /// Falling off the end: `ret void`, `ret i32 0` for `main`, and
+    /// `unreachable` for a typed function (the checker proved it cannot
+    /// get there; the block exists only when the CFG is coarser than that).
+    fn epilogue(&mut self) {
+        if self.b.is_terminated() {
+            return;
+        }
+        self.line(self.def.close_brace);
+        if self.func == self.checked.main {
+            let zero = self.b.iconst(0);
+            self.b.ret(Some(zero));
+        } else if self.def.ret.is_some() {
+            self.b.unreachable();
+        } else {
+            self.b.ret(None);
+        }
+    }
+
+    fn start(&mut self, block: Block) {
+        self.b.switch_to_block(block);
+        self.order.push(block);
+    }
+
+    fn slot(&self, var: VarId) -> Value {
+        // Sema resolved every use to a variable of this function or a
+        // capture, and capture analysis gave the function a pointer for
+        // every outer variable it uses.
+        self.slots[&var]
+    }
+
+    // ---- Statements ----
+
+    /// Lowers a statement list, stopping after a statement that cannot
+    /// complete normally: what follows is unreachable (sema warned).
+    fn stmts(&mut self, stmts: &[Stmt]) {
+        for stmt in stmts {
+            if self.b.is_terminated() {
+                break;
+            }
+            self.stmt(stmt);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt) {
+        match stmt {
+            Stmt::Assign { var, value, span } => {
+                let value = self.expr(value);
+                self.line(*span);
+                let slot = self.slot(*var);
+                self.b.store(value, slot);
+            }
+            Stmt::Call(call) => {
+                self.call(call);
+            }
+            Stmt::Return { value, span } => {
+                let value = value.as_ref().map(|v| self.expr(v));
+                self.line(*span);
+                if self.func == self.checked.main {
+                    let zero = self.b.iconst(0);
+                    self.b.ret(Some(zero));
+                } else {
+                    self.b.ret(value);
+                }
+            }
+            Stmt::Print { arg, newline, span } => {
+                let (rt, args) = match arg {
+                    PrintArg::Str(bytes) => {
+                        let id = self.shared.string(bytes);
+                        self.line(*span);
+                        let pointer = self.b.string(id);
+                        let len = self.b.iconst(i32::try_from(bytes.len()).unwrap_or(i32::MAX));
+                        (RuntimeFn::PrintStr, vec![pointer, len])
+                    }
+                    PrintArg::Value(value) => {
+                        let rt = match value.ty {
+                            Type::Int => RuntimeFn::PrintInt,
+                            Type::Bool => RuntimeFn::PrintBool,
+                        };
+                        (rt, vec![self.expr(value)])
+                    }
+                };
+                self.line(*span);
+                self.runtime_call(rt, args);
+                if *newline {
+                    self.runtime_call(RuntimeFn::PrintNewline, Vec::new());
+                }
+            }
+            Stmt::If {
+                cond,
+                then_body,
+                else_body,
+                ..
+            } => self.if_stmt(cond, then_body, else_body),
+            Stmt::While { cond, body, span } => self.while_stmt(cond, body, *span),
+        }
+    }
+
+    fn if_stmt(&mut self, cond: &Expr, then_body: &[Stmt], else_body: &[Stmt]) {
+        let cond = self.expr(cond);
+        let then_block = self.b.create_block("if.then");
+        let else_block = (!else_body.is_empty()).then(|| self.b.create_block("if.else"));
+        let end_block = self.b.create_block("if.end");
+        self.b.cond_br(cond, then_block, else_block.unwrap_or(end_block));
+
+        self.start(then_block);
+        self.stmts(then_body);
+        let mut end_reached = !self.b.is_terminated();
+        if end_reached {
+            self.b.br(end_block);
+        }
+        match else_block {
+            Some(else_block) => {
+                self.start(else_block);
+                self.stmts(else_body);
+                if !self.b.is_terminated() {
+                    self.b.br(end_block);
+                    end_reached = true;
+                }
+            }
+            None => end_reached = true,
+        }
+        // When both branches return, nothing jumps to the merge block: it
+        // stays out of the layout and the current block stays terminated,
+        // so the (unreachable) rest of the list is skipped.
+        if end_reached {
+            self.start(end_block);
+        }
+    }
+
+    fn while_stmt(&mut self, cond: &Expr, body: &[Stmt], span: Span) {
+        self.line(span);
+        // `while true` is an endless loop by definition (§6): jump straight
+        // into the body and make no exit block, as clang does for `while (1)`.
+        if let ExprKind::Bool(true) = cond.kind {
+            let body_block = self.b.create_block("while.body");
+            self.b.br(body_block);
+            self.start(body_block);
+            self.stmts(body);
+            if !self.b.is_terminated() {
+                self.line(span);
+                self.b.br(body_block);
+            }
+            return;
+        }
+        let cond_block = self.b.create_block("while.cond");
+        let body_block = self.b.create_block("while.body");
+        let end_block = self.b.create_block("while.end");
+        self.b.br(cond_block);
+        self.start(cond_block);
+        let cond = self.expr(cond);
+        self.b.cond_br(cond, body_block, end_block);
+        self.start(body_block);
+        self.stmts(body);
+        if !self.b.is_terminated() {
+            self.line(span);
+            self.b.br(cond_block);
+        }
+        self.start(end_block);
+    }
+
+    fn runtime_call(&mut self, rt: RuntimeFn, args: Vec<Value>) {
+        let callee = self.shared.runtime_fn(rt);
+        self.b.call(callee, None, args, "");
+    }
+
+    /// Emits a call; returns its result (the `i32` 0 of a call to `main`
+    /// included, which is simply unused).
+    fn call(&mut self, call: &Call) -> Option<Value> {
+        let mut args: Vec<Value> = call.args.iter().map(|arg| self.expr(arg)).collect();
+        let callee = self.checked.func(call.func);
+        args.extend(callee.captures.iter().map(|&var| self.slot(var)));
+        self.line(call.span);
+        let ret = ir_return_type(self.checked, call.func);
+        let name = if callee.ret.is_some() { "call" } else { "" };
+        self.b.call(self.shared.ids[call.func.index()], ret, args, name)
+    }
+
+    // ---- Expressions ----
+
+    fn expr(&mut self, expr: &Expr) -> Value {
+        match &expr.kind {
+            ExprKind::Int(value) => self.b.iconst(*value),
+            ExprKind::Bool(value) => self.b.bconst(*value),
+            ExprKind::Var(var) => {
+                let slot = self.slot(*var);
+                self.line(expr.span);
+                self.b.load(slot, "")
+            }
+            ExprKind::Call(call) => match self.call(call) {
+                Some(value) => value,
+                // Sema never types a void call as an expression.
+                None => unreachable!("void call used as a value"),
+            },
+            ExprKind::Neg(operand) => {
+                let value = self.expr(operand);
+                self.line(expr.span);
+                let zero = self.b.iconst(0);
+                self.b.binary(BinOp::Sub, zero, value, "sub")
+            }
+            ExprKind::Not(operand) => {
+                let value = self.expr(operand);
+                self.line(expr.span);
+                let all_ones = self.b.bconst(true);
+                self.b.binary(BinOp::Xor, value, all_ones, "lnot")
+            }
+            ExprKind::Binary {
+                op: op @ (BinaryOp::And | BinaryOp::Or),
+                lhs,
+                rhs,
+                ..
+            } => self.short_circuit(*op == BinaryOp::And, lhs, rhs, expr.span),
+            ExprKind::Binary {
+                op,
+                op_span,
+                lhs,
+                rhs,
+            } => {
+                let left = self.expr(lhs);
+                let right = self.expr(rhs);
+                self.line(*op_span);
+                self.binary(*op, left, right, rhs)
+            }
+        }
+    }
+
+    /// `a && b` / `a || b`: evaluate `b` only when needed, merge with a phi.
+    fn short_circuit(&mut self, is_and: bool, lhs: &Expr, rhs: &Expr, span: Span) -> Value {
+        let prefix = if is_and { "land" } else { "lor" };
+        let left = self.expr(lhs);
+        let left_end = self.b.current_block();
+        let rhs_block = self.b.create_block(&format!("{prefix}.rhs"));
+        let end_block = self.b.create_block(&format!("{prefix}.end"));
+        self.line(span);
+        if is_and {
+            self.b.cond_br(left, rhs_block, end_block);
+        } else {
+            self.b.cond_br(left, end_block, rhs_block);
+        }
+        self.start(rhs_block);
+        let right = self.expr(rhs);
+        let right_end = self.b.current_block();
+        self.line(span);
+        self.b.br(end_block);
+        self.start(end_block);
+        // Coming straight from the left operand means its value decided.
+        let decided = self.b.bconst(!is_and);
+        self.b.phi(
+            wend_ir::Type::I1,
+            vec![(left_end, decided), (right_end, right)],
+            "",
+        )
+    }
+
+    fn binary(&mut self, op: BinaryOp, left: Value, right: Value, rhs: &Expr) -> Value {
+        let (cond, name) = match op {
+            BinaryOp::Add => return self.b.binary(BinOp::Add, left, right, "add"),
+            BinaryOp::Sub => return self.b.binary(BinOp::Sub, left, right, "sub"),
+            BinaryOp::Mul => return self.b.binary(BinOp::Mul, left, right, "mul"),
+            BinaryOp::Div | BinaryOp::Rem => return self.division(op, left, right, rhs),
+            BinaryOp::Eq => (IcmpCond::Eq, "cmp"),
+            BinaryOp::Ne => (IcmpCond::Ne, "cmp"),
+            BinaryOp::Lt => (IcmpCond::Slt, "cmp"),
+            BinaryOp::Le => (IcmpCond::Sle, "cmp"),
+            BinaryOp::Gt => (IcmpCond::Sgt, "cmp"),
+            BinaryOp::Ge => (IcmpCond::Sge, "cmp"),
+            BinaryOp::And | BinaryOp::Or => unreachable!("short-circuit operators lowered apart"),
+        };
+        self.b.icmp(cond, left, right, name)
+    }
+
+    /// `/` and `%` with wend's semantics: a zero divisor is a runtime error
+    /// naming the line, and `INT_MIN / -1` wraps (`INT_MIN % -1` is 0),
+    /// which LLVM's `sdiv`/`srem` leave undefined. Divisors that are
+    /// literals other than 0 and -1 need neither check.
+    fn division(&mut self, op: BinaryOp, left: Value, right: Value, rhs: &Expr) -> Value {
+        let (ir_op, name) = if op == BinaryOp::Div {
+            (BinOp::SDiv, "div")
+        } else {
+            (BinOp::SRem, "rem")
+        };
+        if let ExprKind::Int(divisor) = rhs.kind {
+            if divisor != 0 && divisor != -1 {
+                return self.b.binary(ir_op, left, right, name);
+            }
+        }
+        let zero = self.b.iconst(0);
+        let is_zero = self.b.icmp(IcmpCond::Eq, right, zero, "iszero");
+        let zero_block = self.b.create_block("div.zero");
+        let ok_block = self.b.create_block("div.ok");
+        self.b.cond_br(is_zero, zero_block, ok_block);
+
+        self.start(zero_block);
+        // The line of the operator, set by the caller.
+        let line = self.b.iconst(i32::try_from(self.line).unwrap_or(i32::MAX));
+        let handler = self.shared.runtime_fn(RuntimeFn::DivByZero);
+        self.b.call(handler, None, vec![line], "");
+        self.b.unreachable();
+
+        self.start(ok_block);
+        let minus_one = self.b.iconst(-1);
+        let is_minus_one = self.b.icmp(IcmpCond::Eq, right, minus_one, "isneg1");
+        let one = self.b.iconst(1);
+        let safe = self.b.select(is_minus_one, one, right, "divisor");
+        let quotient = self.b.binary(ir_op, left, safe, name);
+        // x / -1 is -x (wrapping), and x % -1 is 0.
+        let special = if op == BinaryOp::Div {
+            let zero = self.b.iconst(0);
+            self.b.binary(BinOp::Sub, zero, left, "neg")
+        } else {
+            self.b.iconst(0)
+        };
+        self.b.select(is_minus_one, special, quotient, name)
+    }
+}
+
+#[cfg(test)]
+mod tests;

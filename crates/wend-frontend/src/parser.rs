@@ -1,0 +1,518 @@
+//! Parsing: runs the lalrpop-generated parser over the lexer's tokens,
+//! enforces the nesting limit while the tree is built, and turns lalrpop's
+//! parse errors into friendly, located diagnostics.
+
+use lalrpop_util::{lalrpop_mod, ParseError};
+
+use crate::ast::{
+    BinaryOp, Expr, ExprKind, Function, Ident, Item, Param, Program, Stmt, StmtKind, Type,
+    UnaryOp,
+};
+use crate::diag::{error, Diag, DiagExt};
+use crate::lexer::{lex, Tok, Token};
+use crate::span::Span;
+
+lalrpop_mod!(
+    #[allow(clippy::all, clippy::pedantic, unused_qualifications, unused_imports)]
+    grammar
+);
+
+/// The deepest nesting the compiler accepts, counted in tree levels
+/// (statements, nested functions, parenthesised or operator sub-expressions).
+///
+/// Every later stage walks the tree recursively; this limit is what keeps
+/// those walks (and dropping the tree) within a bounded stack.
+pub const MAX_DEPTH: u32 = 1000;
+
+/// Parses `src` into a syntax tree, or returns the lexical errors (all of
+/// them), or the syntax error, or the nesting-limit error.
+pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
+    let (tokens, lex_errors) = lex(src);
+    if !lex_errors.is_empty() {
+        return Err(lex_errors);
+    }
+    let mut builder = Builder::default();
+    let stream = tokens
+        .iter()
+        .map(|t| Ok::<_, std::convert::Infallible>((t.span.start, t.tok.clone(), t.span.end)));
+    let result = grammar::ProgramParser::new().parse(&mut builder, stream);
+    let mut errors: Vec<Diag> = builder.too_deep.into_iter().collect();
+    match result {
+        Ok(program) if errors.is_empty() => Ok(program),
+        Ok(_) => Err(errors),
+        Err(err) => {
+            errors.push(syntax_error(err, &tokens, src.len()));
+            Err(errors)
+        }
+    }
+}
+
+/// `first` followed by `rest`: for comma-separated lists in the grammar.
+pub(crate) fn prepend<T>(first: T, mut rest: Vec<T>) -> Vec<T> {
+    rest.insert(0, first);
+    rest
+}
+
+/// Makes tree nodes for the grammar's actions, computing each node's height
+/// from its children's (already known) heights, so the nesting limit is
+/// checked bottom-up without any recursion.
+///
+/// A node taller than [`MAX_DEPTH`] is reported (once per file) and replaced
+/// by a shallow placeholder that keeps the excessive height, so every
+/// ancestor is collapsed too and the tree never grows past the limit. The
+/// placeholders never reach later stages: a file with a nesting error is
+/// rejected after parsing.
+#[derive(Default)]
+pub(crate) struct Builder {
+    too_deep: Option<Diag>,
+}
+
+impl Builder {
+    fn check(&mut self, depth: u32, point: Span) -> bool {
+        if depth <= MAX_DEPTH {
+            return true;
+        }
+        if self.too_deep.is_none() {
+            self.too_deep = Some(
+                error(
+                    format!("nesting too deep: the limit is {MAX_DEPTH}"),
+                    point,
+                    format!("this is nested more than {MAX_DEPTH} levels deep"),
+                )
+                .note(
+                    "nested parentheses, blocks and functions and long operator chains \
+                     all add levels",
+                )
+                .help("split the code into smaller functions or use intermediate variables"),
+            );
+        }
+        false
+    }
+
+    pub(crate) fn expr(&mut self, kind: ExprKind, span: Span) -> Expr {
+        let (children, point) = match &kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => {
+                (0, span)
+            }
+            ExprKind::Call(call) => (max_depth(&call.args), call.name.span),
+            ExprKind::Paren(inner) => (inner.depth, Span::new(span.start, span.start + 1)),
+            ExprKind::Unary {
+                operand, op_span, ..
+            } => (operand.depth, *op_span),
+            ExprKind::Binary {
+                lhs, rhs, op_span, ..
+            } => (lhs.depth.max(rhs.depth), *op_span),
+        };
+        let depth = children.saturating_add(1);
+        if self.check(depth, point) {
+            Expr { kind, span, depth }
+        } else {
+            Expr {
+                kind: ExprKind::Bool(false),
+                span,
+                depth,
+            }
+        }
+    }
+
+    pub(crate) fn unary(&mut self, op: UnaryOp, op_span: Span, operand: Expr) -> Expr {
+        let span = op_span.to(operand.span);
+        let operand = Box::new(operand);
+        self.expr(
+            ExprKind::Unary {
+                op,
+                op_span,
+                operand,
+            },
+            span,
+        )
+    }
+
+    pub(crate) fn binary(&mut self, op: BinaryOp, op_span: Span, lhs: Expr, rhs: Expr) -> Expr {
+        let span = lhs.span.to(rhs.span);
+        let (lhs, rhs) = (Box::new(lhs), Box::new(rhs));
+        self.expr(
+            ExprKind::Binary {
+                op,
+                op_span,
+                lhs,
+                rhs,
+            },
+            span,
+        )
+    }
+
+    pub(crate) fn stmt(&mut self, kind: StmtKind, span: Span) -> Stmt {
+        let block_depth = |stmts: &[Stmt]| stmts.iter().map(|s| s.depth).max().unwrap_or(0);
+        let keyword = |len: usize| Span::new(span.start, span.start + len);
+        let (children, point) = match &kind {
+            StmtKind::Assign { target, value } => (value.depth, target.span),
+            StmtKind::Call(call) => (max_depth(&call.args), call.name.span),
+            StmtKind::Return(value) => (value.as_ref().map_or(0, |v| v.depth), keyword(6)),
+            StmtKind::Print { value, newline } => {
+                (value.depth, keyword(if *newline { 7 } else { 5 }))
+            }
+            StmtKind::If {
+                cond,
+                then_block,
+                else_block,
+            } => {
+                let else_depth = else_block.as_ref().map_or(0, |b| block_depth(&b.stmts));
+                let depth = cond
+                    .depth
+                    .max(block_depth(&then_block.stmts))
+                    .max(else_depth);
+                (depth, keyword(2))
+            }
+            StmtKind::While { cond, body } => (cond.depth.max(block_depth(&body.stmts)), keyword(5)),
+        };
+        let depth = children.saturating_add(1);
+        if self.check(depth, point) {
+            Stmt { kind, span, depth }
+        } else {
+            Stmt {
+                kind: StmtKind::Return(None),
+                span,
+                depth,
+            }
+        }
+    }
+
+    pub(crate) fn function(
+        &mut self,
+        ret: Option<(Type, Span)>,
+        name: Ident,
+        params: Vec<Param>,
+        mut items: Vec<Item>,
+        close_brace: Span,
+        span: Span,
+    ) -> Function {
+        let children = items
+            .iter()
+            .map(|item| match item {
+                Item::Var(_) => 1,
+                Item::Func(f) => f.depth,
+                Item::Stmt(s) => s.depth,
+            })
+            .max()
+            .unwrap_or(0);
+        let depth = children.saturating_add(1);
+        if !self.check(depth, name.span) {
+            items.clear();
+        }
+        Function {
+            ret,
+            name,
+            params,
+            items,
+            close_brace,
+            span,
+            depth,
+        }
+    }
+}
+
+fn max_depth(exprs: &[Expr]) -> u32 {
+    exprs.iter().map(|e| e.depth).max().unwrap_or(0)
+}
+
+type LalrpopError<'src> = ParseError<usize, Tok<'src>, std::convert::Infallible>;
+
+/// Turns a lalrpop error into a diagnostic: "expected `;`, found `}`",
+/// plus a hint for the mistakes the reference calls out.
+fn syntax_error(err: LalrpopError<'_>, tokens: &[Token<'_>], src_len: usize) -> Diag {
+    let (span, found, expected) = match err {
+        ParseError::UnrecognizedToken {
+            token: (start, tok, end),
+            expected,
+        } => (Span::new(start, end), Some(tok), expected),
+        ParseError::UnrecognizedEof { location, expected } => {
+            // Point just past the last token, or at the start of an empty file.
+            let at = location.min(src_len);
+            (Span::new(at, at), None, expected)
+        }
+        ParseError::ExtraToken {
+            token: (start, tok, end),
+        } => (Span::new(start, end), Some(tok), vec!["end of file".to_string()]),
+        // The lexer is external and infallible; these cannot happen, but a
+        // message is better than a panic if they ever do.
+        ParseError::InvalidToken { location } => {
+            (Span::new(location, location), None, Vec::new())
+        }
+        ParseError::User { error } => match error {},
+    };
+    let found_text = found
+        .as_ref()
+        .map_or("end of file".to_string(), |tok| tok.to_string());
+    let expected = describe_expected(&expected);
+    let message = if expected.is_empty() {
+        format!("unexpected {found_text}")
+    } else {
+        format!("expected {expected}, found {found_text}")
+    };
+    let label = if expected.is_empty() {
+        "unexpected here".to_string()
+    } else {
+        format!("expected {expected}")
+    };
+    let mut diag = error(message, span, label);
+    let previous = tokens
+        .iter()
+        .take_while(|t| t.span.start < span.start)
+        .last()
+        .map(|t| &t.tok);
+    if let Some(help) = hint(previous, found.as_ref(), &expected) {
+        diag = diag.help(help);
+    }
+    diag
+}
+
+/// Describes lalrpop's expected-terminal list in words, grouping the usual
+/// sets ("an expression", "a statement") instead of listing every token.
+fn describe_expected(expected: &[String]) -> String {
+    const EXPRESSION: &[&str] = &["Ident", "Int", "Str", "\"(\"", "\"true\"", "\"false\""];
+    const EXPRESSION_EXTRA: &[&str] = &["\"-\"", "\"+\"", "\"!\""];
+    const STATEMENT: &[&str] = &[
+        "Ident",
+        "\"return\"",
+        "\"print\"",
+        "\"println\"",
+        "\"if\"",
+        "\"while\"",
+    ];
+    const DECLARATION: &[&str] = &["\"int\"", "\"bool\""];
+
+    let has_all = |set: &[&str]| set.iter().all(|t| expected.iter().any(|e| e == t));
+    let mut groups = Vec::new();
+    let mut taken: Vec<&str> = Vec::new();
+    if has_all(STATEMENT) && has_all(DECLARATION) {
+        groups.extend(["a declaration", "a nested function", "a statement"].map(String::from));
+        taken.extend(STATEMENT.iter().chain(DECLARATION));
+    } else if has_all(STATEMENT) {
+        groups.push("a statement".to_string());
+        taken.extend(STATEMENT);
+    } else if has_all(EXPRESSION) {
+        groups.push("an expression".to_string());
+        taken.extend(EXPRESSION.iter().chain(EXPRESSION_EXTRA));
+    }
+    let rest = expected
+        .iter()
+        .filter(|e| !taken.contains(&e.as_str()))
+        .map(|e| describe_terminal(e));
+    let all: Vec<String> = groups.into_iter().chain(rest).collect();
+    match all.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {}", init.join(", "), last),
+    }
+}
+
+/// `"\";\""` (lalrpop's name for a terminal) becomes `` `;` ``.
+fn describe_terminal(name: &str) -> String {
+    match name {
+        "Ident" => "identifier".to_string(),
+        "Int" => "integer literal".to_string(),
+        "Str" => "string literal".to_string(),
+        quoted => format!("`{}`", quoted.trim_matches('"')),
+    }
+}
+
+/// A help line for common mistakes, judged from the token before the error
+/// and the unexpected token.
+fn hint(previous: Option<&Tok<'_>>, found: Option<&Tok<'_>>, expected: &str) -> Option<String> {
+    let found = found?;
+    let is_sign = |t: &Tok<'_>| matches!(t, Tok::Minus | Tok::Plus);
+    let is_comparison = |t: &Tok<'_>| {
+        matches!(
+            t,
+            Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge | Tok::EqEq | Tok::NotEq
+        )
+    };
+    let help = match (previous, found) {
+        (Some(Tok::Else), Tok::If) => {
+            "there is no `else if` form: write `else { if ... }`".to_string()
+        }
+        (Some(Tok::Bang), Tok::Bang) => {
+            "`!` cannot be applied to `!` directly: write `!(!x)`".to_string()
+        }
+        (Some(prev), found) if is_sign(prev) && is_sign(found) => format!(
+            "unary `{}` applies to an atom only: write `{}({}x)`",
+            prev.spelling().unwrap_or("-"),
+            prev.spelling().unwrap_or("-"),
+            found.spelling().unwrap_or("-"),
+        ),
+        (Some(prev), Tok::Bang) if is_comparison(prev) || is_sign(prev) => {
+            "`!` binds more loosely than comparisons: put parentheses around `!x`".to_string()
+        }
+        (_, found) if is_comparison(found) => {
+            "comparisons do not chain: write `a < b && b < c`, or add parentheses".to_string()
+        }
+        (_, Tok::Semi) if expected.contains("statement") => {
+            "there is no empty statement: remove this `;`".to_string()
+        }
+        (_, Tok::LBrace) if expected.contains("statement") => {
+            "there are no bare blocks: a `{` must follow `if`, `else` or `while`".to_string()
+        }
+        (_, Tok::KwInt | Tok::KwBool) if expected.contains("a statement") => {
+            "variables are declared at the start of a function body, not inside a block"
+                .to_string()
+        }
+        _ => return None,
+    };
+    Some(help)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ast::pretty_print;
+
+    fn parse_ok(src: &str) -> Program {
+        match parse(src) {
+            Ok(program) => program,
+            Err(errors) => panic!("unexpected errors for {src:?}: {errors:#?}"),
+        }
+    }
+
+    fn parse_err(src: &str) -> Diag {
+        match parse(src) {
+            Ok(_) => panic!("expected a syntax error for {src:?}"),
+            Err(mut errors) => {
+                assert_eq!(errors.len(), 1, "{errors:#?}");
+                errors.remove(0)
+            }
+        }
+    }
+
+    /// The tree of `main() { print EXPR; }`, only the expression part.
+    fn expr_tree(expr: &str) -> String {
+        let src = format!("main() {{ print {expr}; }}");
+        let text = pretty_print(&parse_ok(&src), &src);
+        text.lines()
+            .skip(2)
+            .map(|line| line.split(" @").next().unwrap_or_default().trim())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    #[test]
+    fn precedence_levels() {
+        assert_eq!(
+            expr_tree("a || b && c"),
+            "binary || var a binary && var b var c"
+        );
+        assert_eq!(
+            expr_tree("!a == b && c"),
+            "binary && unary ! binary == var a var b var c"
+        );
+        assert_eq!(
+            expr_tree("a + b * -c < d"),
+            "binary < binary + var a binary * var b unary - var c var d"
+        );
+        assert_eq!(
+            expr_tree("-f(x) % +(1)"),
+            "binary % unary - call f var x unary + paren int 1"
+        );
+    }
+
+    #[test]
+    fn left_associativity() {
+        assert_eq!(
+            expr_tree("a - b - c"),
+            "binary - binary - var a var b var c"
+        );
+        assert_eq!(
+            expr_tree("a / b % c"),
+            "binary % binary / var a var b var c"
+        );
+        assert_eq!(
+            expr_tree("a || b || c"),
+            "binary || binary || var a var b var c"
+        );
+    }
+
+    #[test]
+    fn double_negation_is_a_syntax_error() {
+        let diag = parse_err("main() { print !!x; }");
+        assert!(diag.message.starts_with("expected"), "{}", diag.message);
+        assert!(diag.message.ends_with("found `!`"), "{}", diag.message);
+        assert!(diag.notes.iter().any(|n| n.contains("!(!x)")));
+        assert_eq!(diag.labels[0].range, 16..17);
+    }
+
+    #[test]
+    fn double_minus_is_a_syntax_error() {
+        for src in ["main() { print --x; }", "main() { print -+x; }"] {
+            let diag = parse_err(src);
+            assert!(diag.message.ends_with("found `-`") || diag.message.ends_with("found `+`"));
+            assert_eq!(diag.labels[0].range, 16..17);
+        }
+    }
+
+    #[test]
+    fn comparisons_do_not_chain() {
+        let diag = parse_err("main() { print a < b < c; }");
+        assert_eq!(diag.message, "expected `;`, `+`, `-`, `&&` or `||`, found `<`");
+        assert_eq!(diag.labels[0].range, 21..22);
+        assert!(diag.notes.iter().any(|n| n.contains("do not chain")));
+        parse_ok("main() { print (a < b) == c; }");
+    }
+
+    #[test]
+    fn else_if_and_empty_statement() {
+        let diag = parse_err("main() { if a { } else if b { } }");
+        assert_eq!(diag.message, "expected `{`, found keyword `if`");
+        assert!(diag.notes[0].contains("else { if"));
+        let diag = parse_err("main() { ; }");
+        assert!(diag.message.ends_with("found `;`"));
+        assert!(diag.notes[0].contains("empty statement"));
+    }
+
+    #[test]
+    fn missing_semicolon_message() {
+        let diag = parse_err("main() { x = 1 }");
+        assert!(diag.message.starts_with("expected "), "{}", diag.message);
+        assert!(diag.message.contains("`;`"), "{}", diag.message);
+        assert!(diag.message.ends_with(", found `}`"), "{}", diag.message);
+        assert_eq!(diag.labels[0].range, 15..16);
+    }
+
+    #[test]
+    fn eof_is_reported_at_the_end() {
+        let diag = parse_err("main() { print 1;");
+        assert!(diag.message.ends_with("found end of file"));
+        assert_eq!(diag.labels[0].range, 17..17);
+    }
+
+    #[test]
+    fn mixed_items_parse_in_any_order() {
+        // The order rule is enforced by `sema`, not by the grammar.
+        let program = parse_ok("main() { x = 1; int x; f() { } g(); bool b; }");
+        assert_eq!(program.functions[0].items.len(), 5);
+    }
+
+    #[test]
+    fn void_function_vs_call_statement() {
+        let program = parse_ok("main() { f() { } f(); g(int a) { } g(1); }");
+        let kinds: Vec<_> = program.functions[0]
+            .items
+            .iter()
+            .map(|item| matches!(item, Item::Func(_)))
+            .collect();
+        assert_eq!(kinds, vec![true, false, true, false]);
+    }
+
+    #[test]
+    fn nesting_limit() {
+        let deep = |n: usize| format!("main() {{ print {}1{}; }}", "(".repeat(n), ")".repeat(n));
+        parse_ok(&deep(900));
+        let diag = parse_err(&deep(1200));
+        assert_eq!(diag.message, "nesting too deep: the limit is 1000");
+        let chain = format!("main() {{ print 1{}; }}", " + 1".repeat(200_000));
+        assert_eq!(parse_err(&chain).message, "nesting too deep: the limit is 1000");
+        let blocks = format!("main() {{ {} {} }}", "if true {".repeat(1200), "}".repeat(1200));
+        assert_eq!(parse_err(&blocks).message, "nesting too deep: the limit is 1000");
+        let funcs = format!("main() {{ {} {} }}", "f() {".repeat(1200), "}".repeat(1200));
+        assert_eq!(parse_err(&funcs).message, "nesting too deep: the limit is 1000");
+    }
+}

@@ -1,0 +1,778 @@
+//! Semantic analysis: checks a parsed program against every static rule of
+//! the reference and produces the [`Checked`] program.
+//!
+//! The checker visits each function body once: it declares the parameters,
+//! locals and nested-function signatures of the body (so that nested
+//! functions may call each other in any order), checks the nested functions,
+//! then type-checks the statements. All independent errors are reported in
+//! one run. To avoid cascades, checking an expression yields `None` once an
+//! error inside it has been reported, and enclosing checks stay silent
+//! about a `None` operand.
+
+use crate::ast::{self, BinaryOp, ExprKind, Item, StmtKind, Type, UnaryOp};
+use crate::capture::{compute_captures, BodyFacts};
+use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, VarKind};
+use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
+use crate::flow;
+use crate::scope::Scopes;
+use crate::span::{LineIndex, Span};
+
+/// Checks `program` (parsed from `src`). Returns the checked program if
+/// there are no errors, and all diagnostics (errors and warnings) in
+/// source order.
+pub fn analyze(program: &ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
+    let mut checker = Checker::default();
+    let main = checker.check_program(program);
+    let mut diags = std::mem::take(&mut checker.diags);
+    sort_by_position(&mut diags);
+    if has_errors(&diags) {
+        return (None, diags);
+    }
+    let Some(main) = main else {
+        // Unreachable in practice: a missing entry point is an error.
+        return (None, diags);
+    };
+    let vars = checker.vars;
+    let captures = compute_captures(&checker.facts, |var| vars[var.index()].owner);
+    let mut funcs = checker.funcs;
+    for (func, captures) in funcs.iter_mut().zip(captures) {
+        func.captures = captures;
+    }
+    let checked = Checked {
+        funcs,
+        vars,
+        main,
+        lines: LineIndex::new(src),
+    };
+    (Some(checked), diags)
+}
+
+#[derive(Default)]
+struct Checker {
+    funcs: Vec<FuncDef>,
+    vars: Vec<VarDef>,
+    /// Per function: its return type and where that is written.
+    rets: Vec<Option<(Type, Span)>>,
+    /// Per function: outer variables used and functions called.
+    facts: Vec<BodyFacts>,
+    scopes: Scopes,
+    diags: Vec<Diag>,
+}
+
+/// Which part of a function body an item belongs to; the parts must come in
+/// this order.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Section {
+    Declarations,
+    Functions,
+    Statements,
+}
+
+impl Section {
+    fn of(item: &Item) -> Section {
+        match item {
+            Item::Var(_) => Section::Declarations,
+            Item::Func(_) => Section::Functions,
+            Item::Stmt(_) => Section::Statements,
+        }
+    }
+}
+
+impl Checker {
+    /// Checks the whole program; returns the entry point if there is a
+    /// valid one.
+    fn check_program(&mut self, program: &ast::Program) -> Option<FuncId> {
+        let top: Vec<FuncId> = program
+            .functions
+            .iter()
+            .map(|f| self.declare_function(f, None))
+            .collect();
+        let main = self.check_entry_point(program);
+        for (&id, func) in top.iter().zip(&program.functions) {
+            self.check_function(id, func);
+        }
+        main.then(|| top[0])
+    }
+
+    /// The program must be exactly one function `main() { ... }`.
+    fn check_entry_point(&mut self, program: &ast::Program) -> bool {
+        const NOTE: &str = "a program is a single void function `main() { ... }` without \
+                            parameters, with everything else nested inside it";
+        let Some((first, rest)) = program.functions.split_first() else {
+            self.diags.push(
+                error(
+                    "no valid entry point",
+                    Span::new(0, 0),
+                    "expected a function `main() { ... }`",
+                )
+                .note(NOTE),
+            );
+            return false;
+        };
+        let mut valid = true;
+        for extra in rest {
+            valid = false;
+            self.diags.push(
+                error(
+                    "no valid entry point",
+                    extra.name.span,
+                    "a second top-level function",
+                )
+                .secondary(first.name.span, "the program's function is defined here")
+                .note(NOTE)
+                .help(format!(
+                    "nest `{}` inside `{}`",
+                    extra.name.name, first.name.name
+                )),
+            );
+        }
+        let mut problems: Vec<(Span, String)> = Vec::new();
+        if first.name.name != "main" {
+            problems.push((first.name.span, "the entry point must be named `main`".into()));
+        }
+        if let Some((ty, span)) = first.ret {
+            problems.push((span, format!("`main` must be void, not `{ty}`")));
+        }
+        if let (Some(head), Some(last)) = (first.params.first(), first.params.last()) {
+            problems.push((head.span.to(last.span), "`main` must not take parameters".into()));
+        }
+        if let Some(((span, label), others)) = problems.split_first() {
+            let mut diag = error("no valid entry point", *span, label.clone()).note(NOTE);
+            for (span, label) in others {
+                diag = diag.secondary(*span, label.clone());
+            }
+            self.diags.push(diag);
+            valid = false;
+        }
+        valid
+    }
+
+    fn new_var(&mut self, name: &ast::Ident, ty: Type, kind: VarKind, owner: FuncId) -> VarId {
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(VarDef {
+            name: name.name.clone(),
+            ty,
+            kind,
+            owner,
+            span: name.span,
+        });
+        id
+    }
+
+    /// Allocates a function (and its parameters), and registers its
+    /// signature in the scope of `parent`, reporting a duplicate signature.
+    fn declare_function(&mut self, func: &ast::Function, parent: Option<FuncId>) -> FuncId {
+        let id = FuncId(self.funcs.len() as u32);
+        let params = func
+            .params
+            .iter()
+            .map(|p| self.new_var(&p.name, p.ty, VarKind::Param, id))
+            .collect();
+        self.funcs.push(FuncDef {
+            name: func.name.name.clone(),
+            name_span: func.name.span,
+            close_brace: func.close_brace,
+            ret: func.ret.map(|(ty, _)| ty),
+            parent,
+            params,
+            locals: Vec::new(),
+            children: Vec::new(),
+            body: Vec::new(),
+            captures: Vec::new(),
+        });
+        self.rets.push(func.ret);
+        self.facts.push(BodyFacts::default());
+        self.scopes.add_scope(id, parent);
+        if let Some(parent) = parent {
+            self.funcs[parent.index()].children.push(id);
+        }
+
+        // Several top-level functions are one entry-point error, not
+        // duplicates: only bodies are checked for duplicate signatures.
+        if parent.is_none() {
+            self.scopes.funcs_mut(None, &func.name.name).push(id);
+            return id;
+        }
+        let types = self.param_types(id);
+        let same_name = self.scopes.funcs_mut(parent, &func.name.name).clone();
+        let existing = same_name
+            .into_iter()
+            .find(|&other| self.param_types(other) == types);
+        match existing {
+            Some(first) => self.duplicate_function(id, first),
+            None => self.scopes.funcs_mut(parent, &func.name.name).push(id),
+        }
+        id
+    }
+
+    fn duplicate_function(&mut self, id: FuncId, first: FuncId) {
+        let (new, old) = (&self.funcs[id.index()], &self.funcs[first.index()]);
+        let mut diag = error(
+            format!("duplicate function `{}`", self.signature(id)),
+            new.name_span,
+            "a function with this signature is already defined in this body",
+        )
+        .secondary(old.name_span, "first defined here");
+        if new.ret != old.ret {
+            diag = diag.note(
+                "a signature is the name and the parameter types: return types do not \
+                 distinguish functions",
+            );
+        }
+        self.diags.push(diag.help("rename one of them or change its parameter types"));
+    }
+
+    fn param_types(&self, func: FuncId) -> Vec<Type> {
+        self.funcs[func.index()]
+            .params
+            .iter()
+            .map(|&p| self.vars[p.index()].ty)
+            .collect()
+    }
+
+    /// `name(int, bool)`.
+    fn signature(&self, func: FuncId) -> String {
+        let types: Vec<String> = self.param_types(func).iter().map(Type::to_string).collect();
+        format!("{}({})", self.funcs[func.index()].name, types.join(", "))
+    }
+
+    /// A function as it would be written: `int name(int, bool)`.
+    fn describe_function(&self, func: FuncId) -> String {
+        match self.funcs[func.index()].ret {
+            Some(ty) => format!("{ty} {}", self.signature(func)),
+            None => self.signature(func),
+        }
+    }
+
+    fn declare_var_in_scope(&mut self, scope: FuncId, var: VarId) {
+        let name = self.vars[var.index()].name.clone();
+        if let Err(first) = self.scopes.declare_var(scope, &name, var) {
+            let (new, old) = (&self.vars[var.index()], &self.vars[first.index()]);
+            let what = |kind| match kind {
+                VarKind::Param => "parameter",
+                VarKind::Local => "variable",
+            };
+            self.diags.push(
+                error(
+                    format!("duplicate variable `{name}`"),
+                    new.span,
+                    format!("`{name}` is already declared in this function"),
+                )
+                .secondary(old.span, format!("first declared here as a {}", what(old.kind)))
+                .note("parameters and local variables of a function share one namespace"),
+            );
+        }
+    }
+
+    /// Checks a function body: declarations, nested functions, statements,
+    /// then reachability.
+    fn check_function(&mut self, id: FuncId, func: &ast::Function) {
+        for var in self.funcs[id.index()].params.clone() {
+            self.declare_var_in_scope(id, var);
+        }
+        self.check_item_order(&func.items);
+
+        let mut nested = Vec::new();
+        for item in &func.items {
+            match item {
+                Item::Var(decl) => {
+                    let var = self.new_var(&decl.name, decl.ty, VarKind::Local, id);
+                    self.funcs[id.index()].locals.push(var);
+                    self.declare_var_in_scope(id, var);
+                }
+                Item::Func(inner) => nested.push((self.declare_function(inner, Some(id)), inner)),
+                Item::Stmt(_) => {}
+            }
+        }
+        for (child, inner) in nested {
+            self.check_function(child, inner);
+        }
+
+        let mut body = Vec::new();
+        for item in &func.items {
+            if let Item::Stmt(stmt) = item {
+                body.extend(self.stmt(id, stmt));
+            }
+        }
+        self.funcs[id.index()].body = body;
+        flow::check_function(func, &mut self.diags);
+    }
+
+    /// Declarations, then nested functions, then statements (§2). Reports
+    /// every item that comes after one of a later section.
+    fn check_item_order(&mut self, items: &[Item]) {
+        let mut furthest: Option<&Item> = None;
+        for item in items {
+            let prev = match furthest {
+                Some(prev) if Section::of(prev) > Section::of(item) => prev,
+                Some(prev) if Section::of(prev) == Section::of(item) => continue,
+                _ => {
+                    furthest = Some(item);
+                    continue;
+                }
+            };
+            let (message, label, name) = match (item, prev) {
+                (Item::Var(var), Item::Func(_)) => (
+                    "variable declaration after a nested function",
+                    "declarations must come before nested functions",
+                    &var.name,
+                ),
+                (Item::Var(var), _) => (
+                    "variable declaration after a statement",
+                    "declarations must come before statements",
+                    &var.name,
+                ),
+                (Item::Func(func), _) => (
+                    "nested function after a statement",
+                    "nested functions must come before statements",
+                    &func.name,
+                ),
+                (Item::Stmt(_), _) => unreachable!("statements belong to the last section"),
+            };
+            let earlier = match prev {
+                Item::Func(_) => "this function comes earlier",
+                _ => "this statement comes earlier",
+            };
+            self.diags.push(
+                error(format!("{message} (`{}`)", name.name), name.span, label)
+                    .secondary(prev.span(), earlier)
+                    .note(
+                        "a function body has all variable declarations first, then all \
+                         nested functions, then the statements",
+                    ),
+            );
+        }
+    }
+
+    // ---- Statements ----
+
+    fn stmt(&mut self, ctx: FuncId, stmt: &ast::Stmt) -> Option<checked::Stmt> {
+        let span = stmt.span;
+        match &stmt.kind {
+            StmtKind::Assign { target, value } => {
+                let var = self.lookup_var(ctx, target);
+                let value = self.expr(ctx, value);
+                let (var, value) = (var?, value?);
+                let def = &self.vars[var.index()];
+                if def.ty != value.ty {
+                    let diag = mismatch(def.ty, value.ty, value.span)
+                        .secondary(def.span, format!("`{}` is declared `{}` here", def.name, def.ty));
+                    self.diags.push(diag);
+                    return None;
+                }
+                Some(checked::Stmt::Assign { var, value, span })
+            }
+            StmtKind::Call(call) => self.call(ctx, call).map(checked::Stmt::Call),
+            StmtKind::Return(value) => self.return_stmt(ctx, value.as_ref(), span),
+            StmtKind::Print { value, newline } => {
+                let arg = self.print_arg(ctx, value, *newline)?;
+                Some(checked::Stmt::Print {
+                    arg,
+                    newline: *newline,
+                    span,
+                })
+            }
+            StmtKind::If {
+                cond,
+                then_block,
+                else_block,
+            } => {
+                let cond = self.condition(ctx, cond, "if");
+                let then_body = self.block(ctx, &then_block.stmts);
+                let else_body = match else_block {
+                    Some(block) => self.block(ctx, &block.stmts),
+                    None => Some(Vec::new()),
+                };
+                Some(checked::Stmt::If {
+                    cond: cond?,
+                    then_body: then_body?,
+                    else_body: else_body?,
+                    span,
+                })
+            }
+            StmtKind::While { cond, body } => {
+                let cond = self.condition(ctx, cond, "while");
+                let body = self.block(ctx, &body.stmts);
+                Some(checked::Stmt::While {
+                    cond: cond?,
+                    body: body?,
+                    span,
+                })
+            }
+        }
+    }
+
+    /// Checks every statement (to report all errors); `None` if any failed.
+    fn block(&mut self, ctx: FuncId, stmts: &[ast::Stmt]) -> Option<Vec<checked::Stmt>> {
+        let checked: Vec<Option<checked::Stmt>> =
+            stmts.iter().map(|s| self.stmt(ctx, s)).collect();
+        checked.into_iter().collect()
+    }
+
+    fn condition(&mut self, ctx: FuncId, cond: &ast::Expr, keyword: &str) -> Option<checked::Expr> {
+        let cond = self.expr(ctx, cond)?;
+        if cond.ty != Type::Bool {
+            self.diags.push(
+                mismatch(Type::Bool, cond.ty, cond.span)
+                    .note(format!("the condition of `{keyword}` must be a `bool`"))
+                    .help("compare explicitly, e.g. `x != 0`"),
+            );
+            return None;
+        }
+        Some(cond)
+    }
+
+    fn return_stmt(
+        &mut self,
+        ctx: FuncId,
+        value: Option<&ast::Expr>,
+        span: Span,
+    ) -> Option<checked::Stmt> {
+        let name = self.funcs[ctx.index()].name.clone();
+        match (self.rets[ctx.index()], value) {
+            (Some((ty, ret_span)), Some(value)) => {
+                let value = self.expr(ctx, value)?;
+                if value.ty != ty {
+                    self.diags.push(
+                        mismatch(ty, value.ty, value.span)
+                            .secondary(ret_span, format!("`{name}` returns `{ty}`")),
+                    );
+                    return None;
+                }
+                Some(checked::Stmt::Return {
+                    value: Some(value),
+                    span,
+                })
+            }
+            (Some((ty, ret_span)), None) => {
+                self.diags.push(
+                    error(
+                        format!("`return;` without a value in function `{name}`"),
+                        span,
+                        format!("a value of type `{ty}` must be returned"),
+                    )
+                    .secondary(ret_span, format!("`{name}` returns `{ty}`")),
+                );
+                None
+            }
+            (None, Some(value)) => {
+                // Check the value anyway: errors inside it are independent.
+                self.expr(ctx, value);
+                let func = &self.funcs[ctx.index()];
+                let diag = error(
+                    format!("`return` with a value in void function `{name}`"),
+                    value.span,
+                    "void functions cannot return a value",
+                )
+                .secondary(func.name_span, format!("`{name}` has no return type"));
+                let help = if func.parent.is_none() {
+                    "the entry point is void: use `return;` to leave it".to_string()
+                } else {
+                    format!("give `{name}` a return type, or write `return;`")
+                };
+                self.diags.push(diag.help(help));
+                None
+            }
+            (None, None) => Some(checked::Stmt::Return { value: None, span }),
+        }
+    }
+
+    fn print_arg(&mut self, ctx: FuncId, value: &ast::Expr, newline: bool) -> Option<PrintArg> {
+        if let ExprKind::Str(bytes) = &value.kind {
+            return Some(PrintArg::Str(bytes.clone()));
+        }
+        if let ExprKind::Str(_) = value.strip_parens().kind {
+            let keyword = if newline { "println" } else { "print" };
+            self.diags.push(
+                error(
+                    "string literal in parentheses",
+                    value.span,
+                    "a string must be the whole operand of `print`/`println`, written bare",
+                )
+                .help(format!("remove the parentheses: `{keyword} \"...\";`")),
+            );
+            return None;
+        }
+        self.expr(ctx, value).map(PrintArg::Value)
+    }
+
+    // ---- Names ----
+
+    fn lookup_var(&mut self, ctx: FuncId, name: &ast::Ident) -> Option<VarId> {
+        match self.scopes.lookup_var(ctx, &name.name) {
+            Some(var) => {
+                if self.vars[var.index()].owner != ctx {
+                    self.facts[ctx.index()].outer_uses.insert(var);
+                }
+                Some(var)
+            }
+            None => {
+                let mut diag = error(
+                    format!("cannot find variable `{}` in this scope", name.name),
+                    name.span,
+                    "not found in this scope",
+                );
+                if !self.scopes.visible_funcs(ctx, &name.name).is_empty() {
+                    diag = diag.help(format!(
+                        "`{0}` is a function: call it with `{0}(...)`",
+                        name.name
+                    ));
+                }
+                self.diags.push(diag);
+                None
+            }
+        }
+    }
+
+    /// Resolves and checks a call; the callee may be void.
+    fn call(&mut self, ctx: FuncId, call: &ast::Call) -> Option<checked::Call> {
+        let args: Vec<Option<checked::Expr>> =
+            call.args.iter().map(|arg| self.expr(ctx, arg)).collect();
+        let name = &call.name.name;
+        let candidates: Vec<FuncId> = self
+            .scopes
+            .visible_funcs(ctx, name)
+            .into_iter()
+            .flatten()
+            .copied()
+            .collect();
+        if candidates.is_empty() {
+            let mut diag = error(
+                format!("cannot find function `{name}` in this scope"),
+                call.name.span,
+                "not found in this scope",
+            );
+            if self.scopes.lookup_var(ctx, name).is_some() {
+                diag = diag.note(format!("`{name}` is a variable, not a function"));
+            }
+            self.diags.push(diag);
+            return None;
+        }
+        let args: Vec<checked::Expr> = args.into_iter().collect::<Option<_>>()?;
+        let types: Vec<Type> = args.iter().map(|a| a.ty).collect();
+        // Candidates are ordered innermost scope first, so the first exact
+        // match is the one the reference's resolution rule picks.
+        let Some(func) = candidates
+            .iter()
+            .copied()
+            .find(|&f| self.param_types(f) == types)
+        else {
+            let shown: Vec<String> = types.iter().map(Type::to_string).collect();
+            let mut diag = error(
+                format!("no function `{name}` takes arguments `({})`", shown.join(", ")),
+                call.span,
+                format!("no `{name}` matches these argument types"),
+            );
+            for &candidate in &candidates {
+                diag = diag.note(format!("candidate: `{}`", self.describe_function(candidate)));
+            }
+            self.diags.push(diag.help("argument types must match a parameter list exactly"));
+            return None;
+        };
+        self.facts[ctx.index()].callees.insert(func);
+        Some(checked::Call {
+            func,
+            args,
+            span: call.span,
+        })
+    }
+
+    // ---- Expressions ----
+
+    fn expr(&mut self, ctx: FuncId, expr: &ast::Expr) -> Option<checked::Expr> {
+        let span = expr.span;
+        let typed = |kind, ty| checked::Expr { kind, ty, span };
+        match &expr.kind {
+            ExprKind::Int(value) => {
+                let value = self.int_literal(*value, span)?;
+                Some(typed(checked::ExprKind::Int(value), Type::Int))
+            }
+            ExprKind::Bool(value) => Some(typed(checked::ExprKind::Bool(*value), Type::Bool)),
+            ExprKind::Str(_) => {
+                self.diags.push(
+                    error(
+                        "string literal used as a value",
+                        span,
+                        "a string can only be the whole operand of `print`/`println`",
+                    )
+                    .note("there is no string type: values are `int` or `bool`"),
+                );
+                None
+            }
+            ExprKind::Var(name) => {
+                let var = self.lookup_var(ctx, name)?;
+                let ty = self.vars[var.index()].ty;
+                Some(typed(checked::ExprKind::Var(var), ty))
+            }
+            ExprKind::Call(call) => {
+                let checked = self.call(ctx, call)?;
+                match self.funcs[checked.func.index()].ret {
+                    Some(ty) => Some(typed(checked::ExprKind::Call(checked), ty)),
+                    None => {
+                        let def = &self.funcs[checked.func.index()];
+                        self.diags.push(
+                            error(
+                                format!("void function `{}` used as a value", self.signature(checked.func)),
+                                span,
+                                "this call returns no value",
+                            )
+                            .secondary(def.name_span, "defined without a return type here"),
+                        );
+                        None
+                    }
+                }
+            }
+            ExprKind::Paren(inner) => self.expr(ctx, inner),
+            ExprKind::Unary {
+                op,
+                op_span,
+                operand,
+            } => self.unary(ctx, *op, *op_span, operand, span),
+            ExprKind::Binary {
+                op,
+                op_span,
+                lhs,
+                rhs,
+            } => self.binary(ctx, *op, *op_span, lhs, rhs, span),
+        }
+    }
+
+    /// Range-checks a literal that is not the direct operand of unary minus.
+    fn int_literal(&mut self, value: u64, span: Span) -> Option<i32> {
+        if let Ok(value) = i32::try_from(value) {
+            return Some(value);
+        }
+        let mut diag = error(
+            "integer literal out of range",
+            span,
+            "this literal is larger than 2147483647",
+        )
+        .note("`int` is a 32-bit signed integer: from -2147483648 to 2147483647");
+        if value == 1 << 31 {
+            diag = diag.help(
+                "2147483648 is only allowed directly after unary minus, as in `-2147483648` \
+                 (without parentheses)",
+            );
+        }
+        self.diags.push(diag);
+        None
+    }
+
+    fn unary(
+        &mut self,
+        ctx: FuncId,
+        op: UnaryOp,
+        op_span: Span,
+        operand: &ast::Expr,
+        span: Span,
+    ) -> Option<checked::Expr> {
+        // `-2147483648` denotes INT_MIN: the one literal allowed out of the
+        // int range is 2147483648 as the direct operand of unary minus.
+        if let (UnaryOp::Neg, ExprKind::Int(value)) = (op, &operand.kind) {
+            if *value <= 1 << 31 {
+                let negated = (-(*value as i64)) as i32;
+                return Some(checked::Expr {
+                    kind: checked::ExprKind::Int(negated),
+                    ty: Type::Int,
+                    span,
+                });
+            }
+        }
+        let checked = self.expr(ctx, operand)?;
+        let expected = match op {
+            UnaryOp::Neg | UnaryOp::Plus => Type::Int,
+            UnaryOp::Not => Type::Bool,
+        };
+        if checked.ty != expected {
+            self.diags.push(
+                mismatch(expected, checked.ty, checked.span)
+                    .secondary(op_span, format!("`{}` needs an `{expected}` operand", op.symbol())),
+            );
+            return None;
+        }
+        let kind = match op {
+            // Unary plus is the identity.
+            UnaryOp::Plus => return Some(checked::Expr { span, ..checked }),
+            UnaryOp::Neg => checked::ExprKind::Neg(Box::new(checked)),
+            UnaryOp::Not => checked::ExprKind::Not(Box::new(checked)),
+        };
+        Some(checked::Expr {
+            kind,
+            ty: expected,
+            span,
+        })
+    }
+
+    fn binary(
+        &mut self,
+        ctx: FuncId,
+        op: BinaryOp,
+        op_span: Span,
+        lhs: &ast::Expr,
+        rhs: &ast::Expr,
+        span: Span,
+    ) -> Option<checked::Expr> {
+        let lhs = self.expr(ctx, lhs);
+        let rhs = self.expr(ctx, rhs);
+        let (lhs, rhs) = (lhs?, rhs?);
+        let symbol = op.symbol();
+        let ty = match op {
+            BinaryOp::Eq | BinaryOp::Ne => {
+                if lhs.ty != rhs.ty {
+                    self.diags.push(
+                        mismatch(lhs.ty, rhs.ty, rhs.span)
+                            .secondary(lhs.span, format!("this is `{}`", lhs.ty))
+                            .note(format!("`{symbol}` compares two `int`s or two `bool`s")),
+                    );
+                    return None;
+                }
+                Type::Bool
+            }
+            _ => {
+                let (operand_ty, result_ty) = match op {
+                    BinaryOp::Or | BinaryOp::And => (Type::Bool, Type::Bool),
+                    BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge => {
+                        (Type::Int, Type::Bool)
+                    }
+                    _ => (Type::Int, Type::Int),
+                };
+                let mut ok = true;
+                for operand in [&lhs, &rhs] {
+                    if operand.ty != operand_ty {
+                        ok = false;
+                        self.diags.push(mismatch(operand_ty, operand.ty, operand.span).secondary(
+                            op_span,
+                            format!("`{symbol}` needs `{operand_ty}` operands"),
+                        ));
+                    }
+                }
+                if !ok {
+                    return None;
+                }
+                result_ty
+            }
+        };
+        Some(checked::Expr {
+            kind: checked::ExprKind::Binary {
+                op,
+                op_span,
+                lhs: Box::new(lhs),
+                rhs: Box::new(rhs),
+            },
+            ty,
+            span,
+        })
+    }
+}
+
+/// The standard type error: "mismatched types", "expected `X`, found `Y`".
+fn mismatch(expected: Type, found: Type, span: Span) -> Diag {
+    error(
+        "mismatched types",
+        span,
+        format!("expected `{expected}`, found `{found}`"),
+    )
+}
+
+#[cfg(test)]
+mod tests;

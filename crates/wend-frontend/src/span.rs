@@ -1,0 +1,108 @@
+//! Byte spans into the source text, and conversion of byte offsets to
+//! 1-based line and column numbers.
+
+use std::ops::Range;
+
+/// A half-open range of byte offsets `start..end` into the source text.
+///
+/// Every token and every AST node carries one, so that diagnostics can point
+/// at the exact spot and lowering can recover source lines.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(start: usize, end: usize) -> Span {
+        debug_assert!(start <= end);
+        Span { start, end }
+    }
+
+    /// The smallest span covering both `self` and `other`.
+    pub fn to(self, other: Span) -> Span {
+        Span::new(self.start.min(other.start), self.end.max(other.end))
+    }
+
+    /// An empty span just at this span's start.
+    pub fn shrink_to_start(self) -> Span {
+        Span::new(self.start, self.start)
+    }
+}
+
+impl From<Span> for Range<usize> {
+    fn from(span: Span) -> Range<usize> {
+        span.start..span.end
+    }
+}
+
+/// Maps byte offsets to line and column numbers in logarithmic time, so
+/// that listing every token of a huge one-line file stays fast.
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    /// Byte offset of the first byte of every line; `line_starts[0] == 0`.
+    line_starts: Vec<usize>,
+    /// Offsets of UTF-8 continuation bytes (`0b10xx_xxxx`): a column counts
+    /// characters, which is bytes minus the continuation bytes before it.
+    continuation_bytes: Vec<usize>,
+}
+
+impl LineIndex {
+    pub fn new(source: &str) -> LineIndex {
+        let mut line_starts = vec![0];
+        line_starts.extend(
+            source
+                .bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        let continuation_bytes = source
+            .bytes()
+            .enumerate()
+            .filter(|&(_, b)| b & 0xC0 == 0x80)
+            .map(|(i, _)| i)
+            .collect();
+        LineIndex {
+            line_starts,
+            continuation_bytes,
+        }
+    }
+
+    /// The 1-based line number containing byte `offset`.
+    pub fn line(&self, offset: usize) -> u32 {
+        // `partition_point` finds the number of lines starting at or before
+        // `offset`, which is exactly the 1-based line number.
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        u32::try_from(line).unwrap_or(u32::MAX)
+    }
+
+    /// The 1-based line and column of byte `offset`. Columns count characters
+    /// (not bytes), like the diagnostics renderer does, so the two agree.
+    pub fn line_col(&self, offset: usize) -> (u32, u32) {
+        let line = self.line(offset);
+        let start = self.line_starts[line as usize - 1];
+        let continuations = self.continuation_bytes.partition_point(|&i| i < offset)
+            - self.continuation_bytes.partition_point(|&i| i < start);
+        let col = offset - start - continuations;
+        (line, u32::try_from(col + 1).unwrap_or(u32::MAX))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_columns() {
+        let src = "ab\ncd\n\né";
+        let index = LineIndex::new(src);
+        assert_eq!(index.line_col(0), (1, 1));
+        assert_eq!(index.line_col(1), (1, 2));
+        assert_eq!(index.line_col(2), (1, 3));
+        assert_eq!(index.line_col(3), (2, 1));
+        assert_eq!(index.line_col(6), (3, 1));
+        assert_eq!(index.line_col(7), (4, 1));
+        assert_eq!(index.line_col(9), (4, 2));
+    }
+}

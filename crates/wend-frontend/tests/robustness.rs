@@ -1,0 +1,110 @@
+//! No input may make the front end panic, hang, overflow the stack or take
+//! more than linear time.
+
+use std::time::{Duration, Instant};
+
+/// Runs the whole front end (and lowering, when the program is valid) on
+/// a thread with the driver's 1 GiB stack.
+fn compile(src: String) -> (bool, Vec<String>) {
+    std::thread::Builder::new()
+        .stack_size(1 << 30)
+        .spawn(move || {
+            let _ = wend_frontend::tokens_text(&src);
+            let _ = wend_frontend::ast_text(&src);
+            let (checked, diags) = wend_frontend::check(&src);
+            let rendered = wend_frontend::render_diagnostics("t.wend", &src, &diags, false);
+            assert!(diags.is_empty() || !rendered.is_empty());
+            if let Some(checked) = &checked {
+                let _ = wend_frontend::lower(checked);
+            }
+            (
+                checked.is_some(),
+                diags.into_iter().map(|d| d.message).collect(),
+            )
+        })
+        .expect("spawn")
+        .join()
+        .expect("the front end must not panic")
+}
+
+fn timed(src: String, limit: Duration) -> (bool, Vec<String>) {
+    let start = Instant::now();
+    let result = compile(src);
+    let elapsed = start.elapsed();
+    assert!(elapsed < limit, "took {elapsed:?}");
+    result
+}
+
+#[test]
+fn deep_nesting_is_rejected_not_crashed() {
+    let too_deep = "nesting too deep: the limit is 1000".to_string();
+    let cases = [
+        format!("main() {{ print {}1{}; }}", "(".repeat(100_000), ")".repeat(100_000)),
+        format!("main() {{ {} {} }}", "while true {".repeat(50_000), "}".repeat(50_000)),
+        format!("main() {{ {} {} }}", "f() {".repeat(50_000), "}".repeat(50_000)),
+        format!("main() {{ print 1{}; }}", " * 2".repeat(300_000)),
+        format!("main() {{ print true{}; }}", " || false".repeat(300_000)),
+        // Unbalanced: the parser's own stack is a heap vector.
+        format!("main() {{ print {}", "(".repeat(200_000)),
+    ];
+    for (i, src) in cases.into_iter().enumerate() {
+        let (ok, messages) = timed(src, Duration::from_secs(20));
+        assert!(!ok, "case {i}");
+        if i < 5 {
+            assert_eq!(messages, vec![too_deep.clone()], "case {i}");
+        }
+    }
+}
+
+#[test]
+fn moderately_deep_programs_compile() {
+    let src = format!(
+        "main() {{ int x; x = {}1{}; print x; }}",
+        "(".repeat(900),
+        ")".repeat(900)
+    );
+    assert!(compile(src).0);
+}
+
+#[test]
+fn ten_megabyte_programs_are_fast() {
+    let mut src = String::from("main() {\n    int x;\n    int f(int a) { return a + 1; }\n");
+    while src.len() < 10_000_000 {
+        src.push_str("    x = f(x) * 3 - x / 7 + (x % 5); if x > 1000 { x = 0; } print \"s\";\n");
+    }
+    src.push_str("}\n");
+    let (ok, messages) = timed(src, Duration::from_secs(60));
+    assert!(ok, "{messages:?}");
+
+    // A huge file full of errors is fast too.
+    let mut src = String::from("main() {\n");
+    while src.len() < 10_000_000 {
+        src.push_str("    y = true + 1;\n");
+    }
+    src.push_str("}\n");
+    let (ok, _) = timed(src, Duration::from_secs(60));
+    assert!(!ok);
+}
+
+#[test]
+fn garbage_never_panics() {
+    // A deterministic pseudo-random byte soup over the language's alphabet.
+    let alphabet: Vec<char> = "main(){}int bool true false if else while return print println \
+                               ;,=+-*/%<>!&|\"\\x0 12 2147483648 ab\n\té\0@"
+        .chars()
+        .collect();
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..300 {
+        let mut src = String::new();
+        for _ in 0..200 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            src.push(alphabet[(state % alphabet.len() as u64) as usize]);
+        }
+        compile(src);
+    }
+    for src in ["", "\"", "\\", "main(", "main() {", "main() { print \"\\", "\u{feff}main() {}"] {
+        compile(src.to_string());
+    }
+}

@@ -1,0 +1,408 @@
+//! Reader tests: hand-written and clang-style LLVM IR, forward references,
+//! round trips through the printer, located errors, and a small fuzzer.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+use wend_ir::print::{print_module, print_standalone_llvm};
+use wend_ir::read::parse_module;
+use wend_ir::verify::verify_module;
+use wend_ir::{InstKind, Module, Terminator, Type, ValueDef};
+
+fn data(name: &str) -> String {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn parse(text: &str) -> Module {
+    parse_module(text).unwrap_or_else(|e| panic!("{e}\n--- input ---\n{text}"))
+}
+
+/// Parses, verifies, and checks the printed form is a fixed point.
+fn parse_and_round_trip(text: &str) -> Module {
+    let module = parse(text);
+    verify_module(&module).unwrap_or_else(|e| panic!("{e}"));
+    let printed = print_module(&module);
+    let reprinted = print_module(&parse(&printed));
+    assert_eq!(printed, reprinted, "print(parse(print(m))) differs");
+    assert_opt_accepts(&printed);
+    module
+}
+
+/// LLVM's own verdict on the printed form (skipped if `opt` is missing).
+fn assert_opt_accepts(text: &str) {
+    let child = Command::new("opt")
+        .args(["-verify", "-S", "-o", "/dev/null"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        eprintln!("note: skipping the opt check: opt is not installed");
+        return;
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "opt rejected:\n{}\n{text}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// stdout and exit status of `lli` on the standalone form, if lli exists.
+fn run_lli(module: &Module) -> Option<(Vec<u8>, i32)> {
+    let text = print_standalone_llvm(module);
+    let mut child = Command::new("lli")
+        .arg("-")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| eprintln!("note: skipping the lli run: {e}"))
+        .ok()?;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    Some((out.stdout, out.status.code().unwrap_or(-1)))
+}
+
+#[test]
+fn clang_style_fib_with_numbered_values_and_attributes() {
+    let module = parse_and_round_trip(&data("fib.ll"));
+    let fib = &module.functions[module.find_function("fib").unwrap()];
+    assert_eq!(fib.param_types(), vec![Type::I32]);
+    assert_eq!(fib.ret, Some(Type::I32));
+    assert_eq!(fib.layout.len(), 4);
+    // The implicit entry block and numbered blocks have no name hint.
+    assert!(fib.blocks[fib.layout[0]].name.is_empty());
+    let printed = print_module(&module);
+    assert!(
+        printed.contains("define i32 @fib(i32 %0) {\nbb:\n  %1 = alloca i32\n"),
+        "{printed}"
+    );
+    if let Some((stdout, status)) = run_lli(&module) {
+        assert_eq!((stdout.as_slice(), status), (&b"55\n"[..], 0));
+    }
+}
+
+#[test]
+fn forward_references_in_phis_and_strings() {
+    let module = parse_and_round_trip(&data("loop_ssa.ll"));
+    let main = &module.functions[module.find_function("main").unwrap()];
+    let lp = main.layout[1];
+    assert_eq!(&*main.blocks[lp].name, "loop");
+    assert_eq!(main.blocks[lp].phis.len(), 2);
+    assert_eq!(
+        module.strings[module.strings.keys().next().unwrap()],
+        b"sum = \0"
+    );
+    if let Some((stdout, status)) = run_lli(&module) {
+        assert_eq!((stdout.as_slice(), status), (&b"sum = 45\n"[..], 0));
+    }
+}
+
+#[test]
+fn conditional_branch_with_both_targets_equal() {
+    let text = "\
+define i32 @pick(i1 %c, i32 %a) {
+entry:
+  br i1 %c, label %join, label %join
+
+join:
+  %x = phi i32 [ %a, %entry ], [ %a, %entry ]
+  ret i32 %x
+}
+";
+    let module = parse_and_round_trip(text);
+    let f = &module.functions[module.find_function("pick").unwrap()];
+    let join = f.layout[1];
+    let phi = f.blocks[join].phis[0];
+    let InstKind::Phi { incoming } = &f.insts[phi].kind else {
+        panic!("not a phi")
+    };
+    assert_eq!(incoming.len(), 2);
+    assert!(matches!(
+        f.blocks[f.layout[0]].terminator,
+        Some(Terminator::CondBr { then_dest, else_dest, .. }) if then_dest == join && else_dest == join
+    ));
+}
+
+#[test]
+fn unreachable_blocks_may_use_values_before_their_definition() {
+    let text = "\
+define void @f(i32 %n) {
+entry:
+  ret void
+
+dead:
+  %b = add i32 %a, 1
+  %a = add i32 %b, %n
+  br label %dead2
+
+dead2:
+  %p = phi i32 [ %a, %dead ], [ %p, %dead2 ]
+  br label %dead2
+}
+";
+    let module = parse_and_round_trip(text);
+    let f = &module.functions[module.find_function("f").unwrap()];
+    assert_eq!(f.layout.len(), 3);
+}
+
+#[test]
+fn numbered_values_unnamed_blocks_and_implicit_numbers() {
+    // As in LLVM, the numbering counts the unnamed parameter (%0), the
+    // unnamed entry block (%1) and the unnamed call result (%3).
+    let text = "\
+declare i32 @g(i32)
+
+define i32 @h(i32, i32 %y) {
+  %2 = call i32 @g(i32 %0)
+  call i32 @g(i32 %2)
+  br label %4
+
+4:
+  %5 = add i32 %3, %y
+  ret i32 %5
+}
+";
+    let module = parse_and_round_trip(text);
+    let f = &module.functions[module.find_function("h").unwrap()];
+    assert_eq!(f.layout.len(), 2);
+    let printed = print_module(&module);
+    assert!(
+        printed.contains("  %1 = call i32 @g(i32 %0)\n  %2 = call i32 @g(i32 %1)\n"),
+        "{printed}"
+    );
+    assert!(printed.contains("  %3 = add i32 %2, %y\n"), "{printed}");
+}
+
+#[test]
+fn calls_and_functions_defined_later() {
+    let text = "\
+define i32 @main() {
+entry:
+  %r = call i32 @later(i1 true, i32* null.not.allowed)
+  ret i32 %r
+}
+";
+    assert!(parse_module(text).is_err());
+    let text = "\
+define i32 @main() {
+entry:
+  %p = alloca i32, align 4
+  store i32 -2147483648, i32* %p, align 4
+  %r = call i32 @later(i1 true, i32* %p)
+  call void @nothing()
+  ret i32 %r
+}
+
+define i32 @later(i1 zeroext %c, i32* nocapture readonly %p) local_unnamed_addr #3 {
+entry:
+  %v = load i32, i32* %p
+  %w = select i1 %c, i32 %v, i32 4294967295
+  %u = xor i1 %c, undef
+  %q = srem i32 %w, 7
+  ret i32 %q
+}
+
+define void @nothing() {
+entry:
+  unreachable
+}
+";
+    let module = parse_and_round_trip(text);
+    let later = &module.functions[module.find_function("later").unwrap()];
+    let consts: Vec<i32> = later
+        .values
+        .values()
+        .filter_map(|d| match d.def {
+            ValueDef::Const(c) => Some(c),
+            _ => None,
+        })
+        .collect();
+    assert!(consts.contains(&-1), "4294967295 is -1 as an i32");
+}
+
+#[test]
+fn strings_with_every_escape_round_trip() {
+    let mut module = Module::new();
+    let all: Vec<u8> = (0..=255).collect();
+    module.intern_string(&all);
+    module.intern_string(b"");
+    let printed = print_module(&module);
+    let back = parse(&printed);
+    assert_eq!(
+        back.strings.values().cloned().collect::<Vec<_>>(),
+        vec![all, vec![]]
+    );
+    assert_eq!(print_module(&back), printed);
+}
+
+#[test]
+fn quoted_names_are_read_and_sanitised() {
+    let text = "\
+define i32 @\"odd name\"(i32 %\"a b\") {
+\"the entry\":
+  %\"x y\" = add i32 %\"a b\", 1
+  ret i32 %\"x y\"
+}
+";
+    let module = parse(text);
+    verify_module(&module).unwrap();
+    let printed = print_module(&module);
+    assert!(
+        printed.contains(
+            "define i32 @\"odd name\"(i32 %a_b) {\nthe_entry:\n  %x_y = add i32 %a_b, 1\n"
+        ),
+        "{printed}"
+    );
+    assert_eq!(print_module(&parse(&printed)), printed);
+}
+
+/// (input, line, column, a fragment of the message)
+const ERRORS: &[(&str, u32, u32, &str)] = &[
+    ("define i32 @f() {\nentry:\n  ret i32 %x\n}\n", 3, 11, "undefined value `%x`"),
+    ("define i32 @f() {\nentry:\n  %r = call i32 @g()\n  ret i32 %r\n}\n", 3, 17, "undeclared function `@g`"),
+    ("define i32 @f() {\nentry:\n  br label %nowhere\n}\n", 3, 12, "undefined label `%nowhere`"),
+    ("define i32 @f() {\nentry:\n  %x = add i32 1, 2\n  %x = add i32 1, 2\n  ret i32 %x\n}\n", 4, 3, "redefinition of `%x`"),
+    ("define i32 @f() {\nentry:\n  %x = add i32 1, 2\n  ret i1 %x\n}\n", 4, 7, "`ret i1` in a function returning i32"),
+    ("define i32 @f(i32 %a) {\nentry:\n  %c = icmp eq i32 %a, 0\n  %x = add i32 %c, 2\n  ret i32 %x\n}\n", 4, 16, "`%c` has type i1"),
+    ("define i32 @f() {\nentry:\n  %x = fadd i32 1, 2\n  ret i32 %x\n}\n", 3, 8, "unsupported instruction `fadd`"),
+    ("define i32 @f() {\nentry:\n  %x = add i32 1, 2\n}\n", 4, 1, "no terminator"),
+    ("define i32 @f() {\nentry:\n  %1 = add i32 1, 2\n  ret i32 %1\n}\n", 3, 3, "expected to be numbered `%0`"),
+    ("define i64 @f() {\nentry:\n  ret i64 0\n}\n", 1, 8, "unsupported type `i64`"),
+    ("define i32 @f() {\nentry:\n  ret i32 99999999999\n}\n", 3, 11, "does not fit in i32"),
+    ("define i32 @f() {\nentry:\n  ret i32 0\n", 1, 17, "never closed"),
+    ("@s = global i32 0\n", 1, 17, "only string constants"),
+    ("@s = private constant [3 x i8] c\"ab\"\n", 1, 32, "2 bytes but the type says 3"),
+    ("define void @f() {\nentry:\n  call void @f(i32 1)\n  ret void\n}\n", 3, 16, "takes 0 arguments"),
+    ("declare void @p(i32)\ndefine void @f() {\nentry:\n  call void @p(i1 true)\n  ret void\n}\n", 4, 16, "must be i32, not i1"),
+    ("define void @f() {\nentry:\n  ret void\n}\ndefine void @f() {\nentry:\n  ret void\n}\n", 5, 13, "redefinition of `@f`"),
+    ("define void @f() {\nentry:\n  %x = phi i32 [ 0, %entry ]\n  %y = add i32 %x, 1\n  %z = phi i32 [ 0, %entry ]\n  ret void\n}\n", 5, 8, "phis must come before"),
+    ("define void @f() {\nentry:\n  store i32 1, i1* undef\n  ret void\n}\n", 3, 16, "needs a i32* operand"),
+    ("define void @f() {\nentry:\n  ret void\n}\n}", 5, 1, "expected `define`"),
+    ("define void @f() {\nentry:\n  ret void ^\n}\n", 3, 12, "unexpected character"),
+    ("@s = constant [1 x i8] c\"\\zz\"\n", 1, 24, "invalid escape"),
+];
+
+#[test]
+fn errors_are_located() {
+    for &(input, line, column, fragment) in ERRORS {
+        match parse_module(input) {
+            Ok(_) => panic!("accepted:\n{input}"),
+            Err(e) => {
+                assert!(
+                    e.line == line && e.column == column && e.message.contains(fragment),
+                    "for input\n{input}\ngot `{e}`, expected {line}:{column}: …{fragment}…"
+                );
+                assert!(e.to_string().starts_with(&format!("{line}:{column}: ")));
+            }
+        }
+    }
+}
+
+/// A tiny deterministic generator (xorshift), so the fuzz test is repeatable.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+#[test]
+fn mutated_inputs_never_panic() {
+    let seeds = [data("fib.ll"), data("loop_ssa.ll")];
+    let pieces: &[&[u8]] = &[
+        b"%",
+        b"@",
+        b"\"",
+        b"c\"",
+        b"[",
+        b"]",
+        b"(",
+        b")",
+        b"{",
+        b"}",
+        b",",
+        b"=",
+        b"*",
+        b":",
+        b"phi",
+        b"label",
+        b"i1",
+        b"i32*",
+        b"-",
+        b"99999999999999999999999",
+        b"\\",
+        b"\n",
+        b";",
+        b"getelementptr",
+        b"br",
+        b"ret",
+        b"#0",
+        b"!0",
+        b"...",
+        b"\xc3\xa9",
+        b"0:",
+        b"%0",
+    ];
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut accepted = 0;
+    for round in 0..3000 {
+        let mut bytes = seeds[round % seeds.len()].clone().into_bytes();
+        for _ in 0..1 + rng.below(4) {
+            let at = rng.below(bytes.len() + 1);
+            match rng.below(4) {
+                0 if at < bytes.len() => {
+                    let len = 1 + rng.below(8);
+                    bytes.drain(at..(at + len).min(bytes.len()));
+                }
+                1 => {
+                    let piece = pieces[rng.below(pieces.len())];
+                    bytes.splice(at..at, piece.iter().copied());
+                }
+                2 if at < bytes.len() => bytes[at] = rng.next() as u8,
+                _ => {
+                    // Duplicate a slice somewhere else.
+                    let from = rng.below(bytes.len());
+                    let chunk: Vec<u8> = bytes[from..(from + 12).min(bytes.len())].to_vec();
+                    bytes.splice(at..at, chunk);
+                }
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        let result = std::panic::catch_unwind(|| parse_module(&text));
+        let Ok(result) = result else {
+            panic!("the reader panicked on:\n{text}");
+        };
+        if let Ok(module) = result {
+            accepted += 1;
+            // Whatever parses must print and verify without panicking too.
+            let printed = print_module(&module);
+            let _ = verify_module(&module).map_err(|e| e.to_string());
+            let reparsed = parse_module(&printed)
+                .unwrap_or_else(|e| panic!("printed output does not parse: {e}\n{printed}"));
+            assert_eq!(print_module(&reparsed), printed);
+        }
+    }
+    assert!(
+        accepted > 0,
+        "no mutation was accepted; the fuzzer is too blunt"
+    );
+}

@@ -1,0 +1,467 @@
+//! Verifier tests: one broken function per check, plus valid functions that
+//! must pass (including the unreachable-code exemptions LLVM also makes).
+
+use wend_ir::builder::FunctionBuilder;
+use wend_ir::read::parse_module;
+use wend_ir::runtime::RuntimeFn;
+use wend_ir::verify::{verify_function, verify_module};
+use wend_ir::{BinOp, EntityRef, Function, IcmpCond, InstKind, Module, Terminator, Type, Value};
+
+/// A module holding one function `f(i32 %a, i1 %c) -> i32` built by `body`.
+fn build(body: impl FnOnce(&mut FunctionBuilder)) -> Module {
+    let mut module = Module::new();
+    module.runtime_fn(RuntimeFn::PrintInt);
+    let mut f = Function::new("f", &[(Type::I32, "a"), (Type::I1, "c")], Some(Type::I32));
+    body(&mut FunctionBuilder::new(&mut f));
+    module.add_function(f);
+    module
+}
+
+fn func_id(module: &Module) -> wend_ir::FuncId {
+    module.find_function("f").unwrap()
+}
+
+#[track_caller]
+fn assert_valid(module: &Module) {
+    if let Err(e) = verify_module(module) {
+        panic!("{e}");
+    }
+}
+
+#[track_caller]
+fn assert_invalid(module: &Module, fragment: &str) {
+    match verify_module(module) {
+        Ok(()) => panic!(
+            "accepted, expected `{fragment}`:\n{}",
+            wend_ir::print::print_module(module)
+        ),
+        Err(e) => {
+            let shown = e.to_string();
+            assert!(
+                shown.contains(fragment),
+                "expected `{fragment}` in:\n{shown}"
+            );
+        }
+    }
+}
+
+fn parsed(text: &str) -> Module {
+    parse_module(text).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn valid_functions_pass() {
+    assert_valid(&parsed(
+        "define i32 @f(i32 %n) {
+entry:
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %next, %loop ]
+  %next = add i32 %i, 1
+  %done = icmp sge i32 %next, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  ret i32 %i
+}
+define i1 @same(i1 %c, i1 %d) {
+entry:
+  br i1 %c, label %join, label %join
+join:
+  %x = phi i1 [ %d, %entry ], [ %d, %entry ]
+  %y = and i1 %x, %c
+  ret i1 %y
+}",
+    ));
+}
+
+#[test]
+fn unreachable_code_may_use_before_definition() {
+    assert_valid(&parsed(
+        "define void @f(i32 %n) {
+entry:
+  ret void
+dead:
+  %b = add i32 %a, 1
+  %a = add i32 %b, %n
+  br label %dead
+}",
+    ));
+}
+
+#[test]
+fn error_display_names_function_block_instruction_and_dumps_ir() {
+    let m = build(|b| {
+        let a = b.param(0);
+        let c = b.param(1);
+        b.binary(BinOp::Add, a, c, "sum");
+        b.ret(Some(a));
+    });
+    let e = verify_function(&m, func_id(&m)).unwrap_err();
+    let shown = e.to_string();
+    assert!(shown.contains("function @f"), "{shown}");
+    assert!(
+        shown.contains("block %entry, instruction `%sum = add i32 %a, %c`"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("operand types differ: i32 and i1"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("--- @f ---\ndefine i32 @f(i32 %a, i1 %c) {\n"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn missing_terminator() {
+    let m = build(|b| {
+        let next = b.create_block("next");
+        b.br(next);
+    });
+    assert_invalid(&m, "block %next\n  error: the block has no terminator");
+}
+
+#[test]
+fn block_twice_in_layout() {
+    let mut m = build(|b| {
+        let a = b.param(0);
+        b.ret(Some(a));
+    });
+    let id = func_id(&m);
+    let f = &mut m.functions[id];
+    let extra = f.append_block("x");
+    f.blocks[extra].terminator = Some(Terminator::Unreachable);
+    f.layout.push(extra);
+    assert_invalid(&m, "appears twice in the layout");
+}
+
+#[test]
+fn branch_outside_the_layout() {
+    let m = build(|b| {
+        let gone = b.func.create_block("gone");
+        b.br(gone);
+    });
+    assert_invalid(&m, "not in the layout");
+}
+
+#[test]
+fn branch_to_the_entry_block() {
+    let m = build(|b| {
+        let entry = b.entry_block();
+        let a = b.param(0);
+        let c = b.param(1);
+        let exit = b.create_block("exit");
+        b.cond_br(c, entry, exit);
+        b.switch_to_block(exit);
+        b.ret(Some(a));
+    });
+    assert_invalid(&m, "the entry block may not have predecessors");
+}
+
+#[test]
+fn phi_among_ordinary_instructions() {
+    let mut m = build(|b| {
+        let a = b.param(0);
+        b.ret(Some(a));
+    });
+    let id = func_id(&m);
+    let f = &mut m.functions[id];
+    let inst = f.make_inst(InstKind::Phi { incoming: vec![] }, Some(Type::I32), 0);
+    let entry = f.layout[0];
+    f.blocks[entry].insts.push(inst);
+    assert_invalid(&m, "a phi is among the block's ordinary instructions");
+}
+
+#[test]
+fn non_phi_in_phi_list() {
+    let mut m = build(|b| {
+        let a = b.param(0);
+        b.ret(Some(a));
+    });
+    let id = func_id(&m);
+    let f = &mut m.functions[id];
+    let a = f.params[0];
+    let inst = f.make_inst(
+        InstKind::Binary {
+            op: BinOp::Add,
+            lhs: a,
+            rhs: a,
+        },
+        Some(Type::I32),
+        0,
+    );
+    let entry = f.layout[0];
+    f.blocks[entry].phis.push(inst);
+    assert_invalid(&m, "a non-phi instruction is in the block's phi list");
+}
+
+/// entry -(c)-> left/right -> join, with a phi built by `phi`.
+fn diamond(
+    phi: impl FnOnce(wend_ir::Block, wend_ir::Block, Value) -> Vec<(wend_ir::Block, Value)>,
+) -> Module {
+    build(|b| {
+        let a = b.param(0);
+        let c = b.param(1);
+        let left = b.create_block("left");
+        let right = b.create_block("right");
+        let join = b.create_block("join");
+        b.cond_br(c, left, right);
+        b.switch_to_block(left);
+        b.br(join);
+        b.switch_to_block(right);
+        b.br(join);
+        b.switch_to_block(join);
+        let x = b.phi(Type::I32, phi(left, right, a), "x");
+        b.ret(Some(x));
+    })
+}
+
+#[test]
+fn phi_entries_match_the_incoming_edges() {
+    assert_valid(&diamond(|l, r, a| vec![(r, a), (l, a)]));
+    assert_invalid(
+        &diamond(|l, _, a| vec![(l, a)]),
+        "no entry for predecessor %right",
+    );
+    assert_invalid(
+        &diamond(|l, r, a| vec![(l, a), (r, a), (r, a)]),
+        "2 entries for %right, which has 1 edges",
+    );
+    let m = build(|b| {
+        let a = b.param(0);
+        let c = b.param(1);
+        let join = b.create_block("join");
+        let entry = b.entry_block();
+        b.cond_br(c, join, join);
+        b.switch_to_block(join);
+        let x = b.phi(Type::I32, vec![(entry, a)], "x");
+        b.ret(Some(x));
+    });
+    assert_invalid(&m, "1 entries for %entry, which has 2 edges");
+    let m = build(|b| {
+        let a = b.param(0);
+        let c = b.param(1);
+        let one = b.iconst(1);
+        let join = b.create_block("join");
+        let entry = b.entry_block();
+        b.cond_br(c, join, join);
+        b.switch_to_block(join);
+        let x = b.phi(Type::I32, vec![(entry, a), (entry, one)], "x");
+        b.ret(Some(x));
+    });
+    assert_invalid(
+        &m,
+        "two entries for predecessor %entry with different values",
+    );
+    assert_invalid(
+        &diamond(|l, r, a| vec![(l, a), (r, a), (wend_ir::Block::new(0), a)]),
+        "entry for %entry, which is not a predecessor",
+    );
+}
+
+#[test]
+fn operands_must_exist_and_be_placed() {
+    let m = build(|b| {
+        let bogus = Value::new(999);
+        b.ret(Some(bogus));
+    });
+    assert_invalid(&m, "operand v999 does not exist");
+    let mut m = build(|b| {
+        let a = b.param(0);
+        b.ret(Some(a));
+    });
+    let id = func_id(&m);
+    let f = &mut m.functions[id];
+    let a = f.params[0];
+    let floating = f.make_inst(
+        InstKind::Binary {
+            op: BinOp::Mul,
+            lhs: a,
+            rhs: a,
+        },
+        Some(Type::I32),
+        0,
+    );
+    let v = f.inst_result(floating).unwrap();
+    let entry = f.layout[0];
+    f.blocks[entry].terminator = Some(Terminator::Ret { value: Some(v) });
+    assert_invalid(&m, "which is not placed in the function");
+}
+
+/// Appends broken instructions to a function, and the expected message.
+type BrokenBody = (Box<dyn Fn(&mut FunctionBuilder)>, &'static str);
+
+#[test]
+fn operand_types() {
+    let cases: Vec<BrokenBody> = vec![
+        (
+            Box::new(|b| {
+                let c = b.param(1);
+                b.binary(BinOp::SDiv, c, c, "");
+            }),
+            "`sdiv` is not defined on i1",
+        ),
+        (
+            Box::new(|b| {
+                let (a, c) = (b.param(0), b.param(1));
+                b.icmp(IcmpCond::Eq, a, c, "");
+            }),
+            "compared types differ",
+        ),
+        (
+            Box::new(|b| {
+                let a = b.param(0);
+                b.select(a, a, a, "");
+            }),
+            "select condition has type i32",
+        ),
+        (
+            Box::new(|b| {
+                let (a, c) = (b.param(0), b.param(1));
+                b.select(c, a, c, "");
+            }),
+            "select arms have different types",
+        ),
+        (
+            Box::new(|b| {
+                let a = b.param(0);
+                let inst = b
+                    .func
+                    .make_inst(InstKind::Load { ptr: a }, Some(Type::I32), 0);
+                let entry = b.entry_block();
+                b.func.blocks[entry].insts.push(inst);
+            }),
+            "load from non-pointer %a",
+        ),
+        (
+            Box::new(|b| {
+                let c = b.param(1);
+                let p = b.alloca(Type::I32, "p");
+                b.store(c, p);
+            }),
+            "store of i1 %c through i32* %p",
+        ),
+        (
+            Box::new(|b| {
+                let print = wend_ir::FuncId::new(0);
+                b.call(print, None, vec![], "");
+            }),
+            "@wend_print_int takes 1 arguments, the call passes 0",
+        ),
+        (
+            Box::new(|b| {
+                let c = b.param(1);
+                b.call(wend_ir::FuncId::new(0), None, vec![c], "");
+            }),
+            "argument 1 of @wend_print_int must be i32, not i1 %c",
+        ),
+        (
+            Box::new(|b| {
+                let a = b.param(0);
+                b.call(wend_ir::FuncId::new(0), Some(Type::I32), vec![a], "r");
+            }),
+            "must have no result, but has a i32 result",
+        ),
+    ];
+    for (body, fragment) in cases {
+        let m = build(|b| {
+            body(b);
+            let a = b.param(0);
+            b.ret(Some(a));
+        });
+        assert_invalid(&m, fragment);
+    }
+}
+
+#[test]
+fn terminator_types() {
+    let m = build(|b| {
+        let a = b.param(0);
+        let next = b.create_block("next");
+        b.cond_br(a, next, next);
+        b.switch_to_block(next);
+        b.ret(Some(a));
+    });
+    assert_invalid(&m, "branch condition has type i32, not i1");
+    let m = build(|b| b.ret(None));
+    assert_invalid(&m, "returns void from a function returning i32");
+    let m = build(|b| {
+        let c = b.param(1);
+        b.ret(Some(c));
+    });
+    assert_invalid(&m, "returns i1 from a function returning i32");
+}
+
+#[test]
+fn definitions_must_dominate_uses() {
+    // Defined in one arm of a diamond, used after the join.
+    let m = build(|b| {
+        let (a, c) = (b.param(0), b.param(1));
+        let left = b.create_block("left");
+        let join = b.create_block("join");
+        b.cond_br(c, left, join);
+        b.switch_to_block(left);
+        let x = b.binary(BinOp::Add, a, a, "x");
+        b.br(join);
+        b.switch_to_block(join);
+        b.ret(Some(x));
+    });
+    assert_invalid(
+        &m,
+        "terminator `ret i32 %x`\n  error: %x is used before its definition",
+    );
+    // Used before its definition in the same (reachable) block.
+    assert_invalid(
+        &parsed("define i32 @f(i32 %a) {\nentry:\n  %y = add i32 %x, 1\n  %x = add i32 %a, 1\n  ret i32 %y\n}"),
+        "instruction `%y = add i32 %x, 1`",
+    );
+    // A phi operand must dominate the end of its predecessor.
+    assert_invalid(
+        &parsed(
+            "define i32 @f(i1 %c) {
+entry:
+  br i1 %c, label %left, label %right
+left:
+  %x = add i32 1, 2
+  br label %join
+right:
+  br label %join
+join:
+  %p = phi i32 [ %x, %left ], [ %x, %right ]
+  ret i32 %p
+}",
+        ),
+        "%x (defined in %left) does not dominate the end of predecessor %right",
+    );
+}
+
+#[test]
+fn no_instruction_uses_its_own_result() {
+    // Even in unreachable code, where dominance is not checked.
+    assert_invalid(
+        &parsed(
+            "define void @f() {\nentry:\n  ret void\ndead:\n  %x = add i32 %x, 1\n  unreachable\n}",
+        ),
+        "uses its own result %x",
+    );
+    // A phi may (a loop counter that never changes).
+    assert_valid(&parsed(
+        "define void @f() {\nentry:\n  br label %l\nl:\n  %x = phi i32 [ 0, %entry ], [ %x, %l ]\n  br label %l\n}",
+    ));
+}
+
+#[test]
+fn module_level_checks() {
+    let mut m = build(|b| {
+        let a = b.param(0);
+        b.ret(Some(a));
+    });
+    m.add_function(Function::new("f", &[], None));
+    assert_invalid(&m, "two functions named @f");
+    let m = parsed("declare void @wend_print_int(i1)\n");
+    assert_invalid(
+        &m,
+        "@wend_print_int is declared with the wrong signature (expected void(i32))",
+    );
+}

@@ -1,0 +1,163 @@
+//! The compilation pipeline behind each subcommand: read the source, check
+//! it, lower it, run the passes, and hand the module to a backend.
+
+use crate::cli::{BuildArgs, Cli, Command, CompileArgs, Emit, RunArgs};
+use crate::toolchain;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use wend_ir::Module;
+
+/// Status for a compile error or a failed step.
+const FAILURE: u8 = 1;
+
+/// Runs one command line; returns the process exit status.
+pub fn run(cli: Cli) -> u8 {
+    let result = match cli.command {
+        Command::Build(args) => build(&args),
+        Command::Run(args) => run_program(&args),
+    };
+    result.unwrap_or(FAILURE)
+}
+
+/// A step failed and has already told the user why.
+pub struct Failed;
+
+/// A wend source file as read from disk.
+pub struct Source {
+    /// The path as the user wrote it: diagnostics show it.
+    pub name: String,
+    pub text: String,
+}
+
+/// Reads a source file; invalid UTF-8 is a located diagnostic.
+pub fn read_source(path: &Path) -> Result<Source, Failed> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| {
+        eprintln!("error: cannot read `{name}`: {e}");
+        Failed
+    })?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source { name, text }),
+        Err(e) => {
+            let valid = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+            // The lossy text keeps the valid prefix byte for byte, so the
+            // offset of the first bad byte is the same in it.
+            let diag = codespan_reporting::diagnostic::Diagnostic::error()
+                .with_message("source file is not valid UTF-8")
+                .with_labels(vec![codespan_reporting::diagnostic::Label::primary(
+                    (),
+                    valid..valid + 1,
+                )
+                .with_message("invalid byte sequence here")]);
+            report(&Source { name, text }, &[diag]);
+            Err(Failed)
+        }
+    }
+}
+
+/// Prints diagnostics to stderr, in colour on a terminal.
+pub fn report(source: &Source, diags: &[wend_frontend::Diag]) {
+    if diags.is_empty() {
+        return;
+    }
+    let color = std::io::stderr().is_terminal();
+    let text = wend_frontend::render_diagnostics(&source.name, &source.text, diags, color);
+    let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Frontend and lowering: a checked, verified module, or the diagnostics.
+pub fn compile_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
+    let source = read_source(&args.file)?;
+    let (checked, mut diags) = wend_frontend::check(&source.text);
+    if args.no_warnings {
+        diags.retain(|d| d.severity != codespan_reporting::diagnostic::Severity::Warning);
+    }
+    report(&source, &diags);
+    let checked = checked.ok_or(Failed)?;
+    let module = wend_frontend::lower(&checked);
+    verify_or_die(&module, "lowering");
+    let _ = args.opt_level; // passes come with the mid-end
+    Ok((source, module))
+}
+
+/// A broken IR invariant is a compiler bug: stop loudly with the dump.
+fn verify_or_die(module: &Module, after: &str) {
+    if let Err(e) = wend_ir::verify::verify_module(module) {
+        panic!("internal compiler error: IR invalid after {after}:\n{e}");
+    }
+}
+
+fn build(args: &BuildArgs) -> Result<u8, Failed> {
+    match args.emit {
+        Emit::Tokens | Emit::Ast => {
+            let source = read_source(&args.compile.file)?;
+            let result = if args.emit == Emit::Tokens {
+                wend_frontend::tokens_text(&source.text)
+            } else {
+                wend_frontend::ast_text(&source.text)
+            };
+            match result {
+                Ok(text) => write_output(args.output.as_deref(), text.as_bytes()),
+                Err(diags) => {
+                    report(&source, &diags);
+                    Err(Failed)
+                }
+            }
+        }
+        Emit::Ir => {
+            let (_, module) = compile_to_ir(&args.compile)?;
+            let text = wend_ir::print::print_module(&module);
+            write_output(args.output.as_deref(), text.as_bytes())
+        }
+        Emit::Llvm => {
+            let (_, module) = compile_to_ir(&args.compile)?;
+            let text = wend_ir::print::print_standalone_llvm(&module);
+            write_output(args.output.as_deref(), text.as_bytes())
+        }
+        Emit::Exe => {
+            let (_, module) = compile_to_ir(&args.compile)?;
+            let out = args
+                .output
+                .clone()
+                .unwrap_or_else(|| default_exe_name(&args.compile.file));
+            toolchain::llvm_executable(&module, args.compile.opt_level, &out)?;
+            Ok(0)
+        }
+    }
+}
+
+/// `prog.wend` → `prog`, in the current directory, like `cc` does with -o.
+fn default_exe_name(file: &Path) -> PathBuf {
+    PathBuf::from(file.file_stem().unwrap_or(file.as_os_str()))
+}
+
+/// Writes text output to a file, or to stdout when no file is named.
+fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<u8, Failed> {
+    let result = match path {
+        Some(p) if p != Path::new("-") => std::fs::write(p, bytes),
+        _ => std::io::stdout().write_all(bytes),
+    };
+    result.map(|()| 0).map_err(|e| {
+        eprintln!("error: cannot write output: {e}");
+        Failed
+    })
+}
+
+fn run_program(args: &RunArgs) -> Result<u8, Failed> {
+    let (_, module) = compile_to_ir(&args.compile)?;
+    if args.interp {
+        let stdout = std::io::stdout();
+        let stderr = std::io::stderr();
+        let status = wend_ir::interp::run_main(&module, &mut stdout.lock(), &mut stderr.lock())
+            .unwrap_or_else(|e| panic!("internal compiler error: the interpreter failed: {e}"));
+        return Ok(status as u8);
+    }
+    let dir = tempfile::tempdir().map_err(|e| {
+        eprintln!("error: cannot create a temporary directory: {e}");
+        Failed
+    })?;
+    let exe = dir.path().join("program");
+    toolchain::llvm_executable(&module, args.compile.opt_level, &exe)?;
+    toolchain::run_executable(&exe)
+}

@@ -1,0 +1,67 @@
+//! Calls to external tools: LLVM's `llc` and the system C compiler for the
+//! LLVM backend. Every failure is reported in one line naming the tool.
+
+use crate::driver::Failed;
+use std::path::Path;
+use std::process::Command;
+use wend_ir::Module;
+
+/// Runs a tool and reports a failure (including a missing tool) on stderr.
+fn run_tool(cmd: &mut Command) -> Result<(), Failed> {
+    let program = cmd.get_program().to_string_lossy().into_owned();
+    match cmd.status() {
+        Ok(status) if status.success() => Ok(()),
+        Ok(status) => {
+            eprintln!("error: `{program}` failed ({status})");
+            Err(Failed)
+        }
+        Err(e) => {
+            eprintln!("error: cannot run `{program}`: {e} (is it installed?)");
+            Err(Failed)
+        }
+    }
+}
+
+fn temp_dir() -> Result<tempfile::TempDir, Failed> {
+    tempfile::tempdir().map_err(|e| {
+        eprintln!("error: cannot create a temporary directory: {e}");
+        Failed
+    })
+}
+
+/// The LLVM backend: the standalone module through `llc` to assembly, then
+/// `cc` (for libc, which the LLVM runtime routines print with) to link.
+pub fn llvm_executable(module: &Module, opt_level: u8, out: &Path) -> Result<(), Failed> {
+    let dir = temp_dir()?;
+    let ll = dir.path().join("program.ll");
+    let asm = dir.path().join("program.s");
+    std::fs::write(&ll, wend_ir::print::print_standalone_llvm(module)).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", ll.display());
+        Failed
+    })?;
+    run_tool(
+        Command::new("llc")
+            .arg(format!("-O{opt_level}"))
+            .arg("-relocation-model=pic")
+            .arg(&ll)
+            .arg("-o")
+            .arg(&asm),
+    )?;
+    run_tool(Command::new("cc").arg(&asm).arg("-o").arg(out))
+}
+
+/// Runs a program with inherited stdio; returns its exit status (a signal
+/// becomes 128 + its number, as a shell reports it).
+pub fn run_executable(exe: &Path) -> Result<u8, Failed> {
+    let status = Command::new(exe).status().map_err(|e| {
+        eprintln!("error: cannot run {}: {e}", exe.display());
+        Failed
+    })?;
+    if let Some(code) = status.code() {
+        return Ok(code as u8);
+    }
+    use std::os::unix::process::ExitStatusExt;
+    Ok(status.signal().map_or(FAILURE_SIGNAL, |s| 128 + s as u8))
+}
+
+const FAILURE_SIGNAL: u8 = 1;

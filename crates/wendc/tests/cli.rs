@@ -1,0 +1,198 @@
+//! Behaviour of the `wendc` command line: exit statuses, `--emit` kinds and
+//! diagnostics, checked on the real binary with assert_cmd.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+const HELLO: &str =
+    "main() {\n    int x;\n    x = 6 * 7;\n    println x;\n    println \"hi\";\n}\n";
+
+fn wendc() -> Command {
+    Command::cargo_bin("wendc").unwrap()
+}
+
+fn write(dir: &Path, name: &str, text: &[u8]) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn have(tool: &str) -> bool {
+    std::process::Command::new(tool)
+        .arg("--version")
+        .output()
+        .is_ok()
+}
+
+#[test]
+fn run_interp_prints_and_exits_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "hello.wend", HELLO.as_bytes());
+    wendc()
+        .args(["run", "--interp"])
+        .arg(&src)
+        .assert()
+        .success()
+        .stdout("42\nhi\n")
+        .stderr("");
+}
+
+#[test]
+fn run_passes_runtime_error_status_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(
+        dir.path(),
+        "div.wend",
+        b"main() {\n    int z;\n    print 1;\n    print 5 / z;\n}\n",
+    );
+    wendc()
+        .args(["run", "--interp"])
+        .arg(&src)
+        .assert()
+        .code(2)
+        .stdout("1")
+        .stderr("runtime error: division by zero at line 4\n");
+    if have("llc") {
+        wendc()
+            .arg("run")
+            .arg(&src)
+            .assert()
+            .code(2)
+            .stdout("1")
+            .stderr("runtime error: division by zero at line 4\n");
+    }
+}
+
+#[test]
+fn build_executable_runs() {
+    if !have("llc") {
+        eprintln!("llc not installed: skipped");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "hello.wend", HELLO.as_bytes());
+    let exe = dir.path().join("hello");
+    wendc()
+        .arg("build")
+        .arg(&src)
+        .arg("-o")
+        .arg(&exe)
+        .assert()
+        .success();
+    let out = std::process::Command::new(&exe).output().unwrap();
+    assert_eq!(out.stdout, b"42\nhi\n");
+    assert!(out.status.success());
+}
+
+#[test]
+fn every_text_emit_kind_works() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "hello.wend", HELLO.as_bytes());
+    for (kind, needle) in [
+        ("tokens", "println"),
+        ("ast", "x"),
+        ("ir", "define i32 @main()"),
+        ("llvm", "define i32 @main()"),
+    ] {
+        wendc()
+            .args(["build", "--emit", kind])
+            .arg(&src)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(needle));
+    }
+}
+
+#[test]
+fn emitted_ir_goes_to_the_output_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "hello.wend", HELLO.as_bytes());
+    let out = dir.path().join("hello.ll");
+    wendc()
+        .args(["build", "--emit", "ir"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout("");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.contains("@wend_print_int"));
+}
+
+#[test]
+fn compile_error_is_located_and_exits_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(
+        dir.path(),
+        "bad.wend",
+        b"main() {\n    int x;\n    x = true;\n}\n",
+    );
+    wendc()
+        .arg("build")
+        .arg(&src)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("bad.wend:3:"));
+}
+
+#[test]
+fn hostile_inputs_give_diagnostics_not_panics() {
+    let dir = tempfile::tempdir().unwrap();
+    let deep_parens = format!(
+        "main() {{ println {}1{}; }}",
+        "(".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    let cases: Vec<(&str, Vec<u8>)> = vec![
+        ("empty.wend", Vec::new()),
+        ("comments.wend", b"// only a comment\n".to_vec()),
+        ("nul.wend", b"main() { \0 }".to_vec()),
+        ("utf8.wend", b"main() { print \"\xff\xfe\"; }".to_vec()),
+        ("garbage.wend", (0..=255u8).cycle().take(4096).collect()),
+        ("deep.wend", deep_parens.into_bytes()),
+    ];
+    for (name, bytes) in cases {
+        let src = write(dir.path(), name, &bytes);
+        wendc()
+            .args(["build", "--emit", "ir"])
+            .arg(&src)
+            .assert()
+            .code(1)
+            .stderr(predicate::str::contains(name));
+    }
+}
+
+#[test]
+fn warnings_do_not_fail_the_build_and_can_be_silenced() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(
+        dir.path(),
+        "warn.wend",
+        b"main() {\n    return;\n    println 1;\n}\n",
+    );
+    wendc()
+        .args(["run", "--interp"])
+        .arg(&src)
+        .assert()
+        .success()
+        .stdout("")
+        .stderr(predicate::str::contains("warning"));
+    wendc()
+        .args(["run", "--interp", "-w"])
+        .arg(&src)
+        .assert()
+        .success()
+        .stderr("");
+}
+
+#[test]
+fn missing_file_is_an_error() {
+    wendc()
+        .args(["build", "/nonexistent/x.wend"])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("cannot read"));
+}

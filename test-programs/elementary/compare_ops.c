@@ -1,0 +1,40 @@
+#include "wend_twin.h"
+int main(void) {
+    int32_t a = 0;
+    bool t = false, f = false;
+    a = 2;
+    t = true;
+    pboolln(1 < 2);
+    pboolln(2 < 1);
+    pboolln(2 < 2);
+    pboolln(1 <= 2);
+    pboolln(2 <= 2);
+    pboolln(3 <= 2);
+    pboolln(1 > 2);
+    pboolln(2 > 1);
+    pboolln(2 > 2);
+    pboolln(1 >= 2);
+    pboolln(2 >= 2);
+    pboolln(3 >= 2);
+    pboolln(2 == 2);
+    pboolln(2 == 3);
+    pboolln(2 != 2);
+    pboolln(2 != 3);
+    pboolln(-1 < 0);
+    pboolln(WEND_INT_MIN < 2147483647);
+    pboolln(2147483647 > WEND_INT_MIN);
+    pboolln(a == 2);
+    pboolln(true == true);
+    pboolln(true == false);
+    pboolln(false != true);
+    pboolln(false != false);
+    pboolln(t == f);
+    pboolln(t != f);
+    pboolln(f == false);
+    pboolln(wadd(1, 2) == 3);
+    pboolln(wmul(2, 3) > 5);
+    pboolln(wmul(a, a) <= wadd(a, a));
+    pboolln((a < 3) == t);
+    pboolln((a > 3) != (a > 1));
+    return 0;
+}

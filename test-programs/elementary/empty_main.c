@@ -1,0 +1,2 @@
+#include "wend_twin.h"
+int main(void) { return 0; }

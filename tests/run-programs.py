@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""Runs every program of test-programs/ through every pipeline and compares.
+
+For a runnable program NAME.wend the expectations are NAME.expected (stdout),
+NAME.expected-stderr (default: empty) and NAME.expected-status (default: 0);
+every pipeline must reproduce all three exactly. For a program under errors/,
+wendc must exit with status 1 and its stderr must contain every non-empty line
+of NAME.expected-diag, in order.
+
+Prints one line per program and a final `N passed, M failed` line; exits 1 if
+anything failed.
+"""
+
+import argparse
+import concurrent.futures
+import os
+import pathlib
+import subprocess
+import sys
+import tempfile
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+TIMEOUT = 20  # seconds per command
+
+# Each pipeline: how to get (stdout, stderr, status) of a program. `{src}` is
+# the source, `{tmp}` a scratch directory private to the run.
+PIPELINES = {
+    "interp-O0": [["{wendc}", "run", "-w", "--interp", "-O0", "{src}"]],
+    "llvm-lli-O0": [
+        ["{wendc}", "build", "-w", "--emit", "llvm", "-O0", "{src}", "-o", "{tmp}/p.ll"],
+        ["lli", "{tmp}/p.ll"],
+    ],
+    "llvm-llc-O0": [
+        ["{wendc}", "build", "-w", "-O0", "{src}", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
+    ],
+}
+
+
+def run_pipeline(steps, wendc, src, tmp):
+    """Runs the steps; all but the last must succeed silently."""
+    result = None
+    for i, step in enumerate(steps):
+        argv = [a.format(wendc=wendc, src=src, tmp=tmp) for a in step]
+        try:
+            result = subprocess.run(argv, capture_output=True, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            return None, f"timeout in `{' '.join(argv)}`"
+        if i < len(steps) - 1 and result.returncode != 0:
+            return None, f"`{' '.join(argv)}` failed ({result.returncode}): {result.stderr.decode(errors='replace').strip()[:400]}"
+    return (result.stdout, result.stderr, result.returncode), None
+
+
+def read_or(path, default):
+    return path.read_bytes() if path.exists() else default
+
+
+def check_runnable(wendc, src, pipelines):
+    expected_out = src.with_suffix(".expected").read_bytes()
+    expected_err = read_or(src.with_suffix(".expected-stderr"), b"")
+    expected_status = int(read_or(src.with_suffix(".expected-status"), b"0").strip() or b"0")
+    problems = []
+    for name in pipelines:
+        with tempfile.TemporaryDirectory() as tmp:
+            got, error = run_pipeline(PIPELINES[name], wendc, str(src), tmp)
+        if error:
+            problems.append(f"{name}: {error}")
+            continue
+        out, err, status = got
+        if out != expected_out:
+            problems.append(f"{name}: stdout differs{first_difference(expected_out, out)}")
+        if err != expected_err:
+            problems.append(f"{name}: stderr differs: expected {expected_err[:200]!r}, got {err[:200]!r}")
+        if status != expected_status:
+            problems.append(f"{name}: exit status {status}, expected {expected_status}")
+    return problems
+
+
+def first_difference(expected, got):
+    e, g = expected.split(b"\n"), got.split(b"\n")
+    for i, (a, b) in enumerate(zip(e, g)):
+        if a != b:
+            return f" at line {i + 1}: expected {a[:120]!r}, got {b[:120]!r}"
+    return f": expected {len(e)} lines, got {len(g)}"
+
+
+def check_error(wendc, src):
+    expected = [l for l in src.with_suffix(".expected-diag").read_text().splitlines() if l.strip()]
+    try:
+        r = subprocess.run([wendc, "build", str(src.relative_to(ROOT)), "-o", os.devnull],
+                           capture_output=True, timeout=TIMEOUT, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        return ["timeout"]
+    problems = []
+    if r.returncode != 1:
+        problems.append(f"exit status {r.returncode}, expected 1")
+    stderr = r.stderr.decode(errors="replace")
+    pos = 0
+    for line in expected:
+        found = stderr.find(line, pos)
+        if found < 0:
+            problems.append(f"diagnostic lacks {line!r}; stderr was:\n{stderr}")
+            break
+        pos = found + len(line)
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--wendc", default=str(ROOT / "target/debug/wendc"))
+    ap.add_argument("--pipelines", default=",".join(PIPELINES), help="comma-separated, from: " + ", ".join(PIPELINES))
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    ap.add_argument("paths", nargs="*", help="programs or directories (default: test-programs/)")
+    args = ap.parse_args()
+    pipelines = [p for p in args.pipelines.split(",") if p]
+    for p in pipelines:
+        if p not in PIPELINES:
+            sys.exit(f"unknown pipeline {p!r}; known: {', '.join(PIPELINES)}")
+
+    roots = [pathlib.Path(p).resolve() for p in args.paths] or [ROOT / "test-programs"]
+    programs = sorted({f for r in roots for f in ([r] if r.is_file() else r.rglob("*.wend"))})
+    programs = [p for p in programs if "gfx" not in p.relative_to(ROOT).parts]
+
+    def check(src):
+        if "errors" in src.relative_to(ROOT).parts:
+            return check_error(args.wendc, src)
+        if not src.with_suffix(".expected").exists():
+            return ["no .expected file"]
+        return check_runnable(args.wendc, src, pipelines)
+
+    passed = failed = 0
+    with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+        for src, problems in zip(programs, pool.map(check, programs)):
+            rel = src.relative_to(ROOT)
+            if problems:
+                failed += 1
+                print(f"FAIL {rel}")
+                for p in problems:
+                    print(f"     {p}")
+            else:
+                passed += 1
+                print(f"ok   {rel}")
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
