@@ -358,9 +358,10 @@ impl Printer {
         match &expr.kind {
             ExprKind::Int(value) => self.line(expr.span, format_args!("int {value}")),
             ExprKind::Bool(value) => self.line(expr.span, format_args!("bool {value}")),
-            ExprKind::Str(bytes) => {
-                self.line(expr.span, format_args!("string \"{}\"", escape_bytes(bytes)))
-            }
+            ExprKind::Str(bytes) => self.line(
+                expr.span,
+                format_args!("string \"{}\"", escape_bytes(bytes)),
+            ),
             ExprKind::Var(name) => self.line(expr.span, format_args!("var {}", name.name)),
             ExprKind::Call(call) => self.call(call),
             ExprKind::Paren(inner) => {

@@ -22,7 +22,10 @@ pub(crate) struct BodyFacts {
 /// Computes every function's captures, each sorted by [`VarId`] (that is,
 /// by declaration order), given each function's facts and the owner of each
 /// variable.
-pub(crate) fn compute_captures(facts: &[BodyFacts], owner: impl Fn(VarId) -> FuncId) -> Vec<Vec<VarId>> {
+pub(crate) fn compute_captures(
+    facts: &[BodyFacts],
+    owner: impl Fn(VarId) -> FuncId,
+) -> Vec<Vec<VarId>> {
     let count = facts.len();
     let mut callers: Vec<Vec<FuncId>> = vec![Vec::new(); count];
     for (caller, fact) in facts.iter().enumerate() {

@@ -229,7 +229,10 @@ impl<'src> Lexer<'src> {
 
     fn word(&mut self) {
         let start = self.pos;
-        while matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')) {
+        while matches!(
+            self.peek(),
+            Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')
+        ) {
             self.pos += 1;
         }
         let text = &self.src[start..self.pos];
@@ -249,7 +252,10 @@ impl<'src> Lexer<'src> {
         // `123abc` is not an identifier and not a number: say so once,
         // instead of lexing it as two tokens that make a confusing parse error.
         if matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'_')) {
-            while matches!(self.peek(), Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')) {
+            while matches!(
+                self.peek(),
+                Some(b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'_')
+            ) {
                 self.pos += 1;
             }
             self.errors.push(
@@ -311,7 +317,9 @@ impl<'src> Lexer<'src> {
             '&' => diag.help("the logical and operator is `&&`"),
             '|' => diag.help("the logical or operator is `||`"),
             '\'' => diag.help("string literals use double quotes: \"...\""),
-            _ if !c.is_ascii() => diag.note("non-ASCII text may only appear in strings and comments"),
+            _ if !c.is_ascii() => {
+                diag.note("non-ASCII text may only appear in strings and comments")
+            }
             _ => diag,
         };
         self.errors.push(diag);
@@ -641,15 +649,24 @@ mod tests {
             vec![Tok::Ident("a"), Tok::Ident("b")]
         );
         assert_eq!(kinds("\"a // b\""), vec![Tok::Str(b"a // b".to_vec())]);
-        assert_eq!(kinds("a / b"), vec![Tok::Ident("a"), Tok::Slash, Tok::Ident("b")]);
+        assert_eq!(
+            kinds("a / b"),
+            vec![Tok::Ident("a"), Tok::Slash, Tok::Ident("b")]
+        );
     }
 
     #[test]
     fn every_escape() {
         assert_eq!(string_bytes(r#""\n\t\r\\\"\0""#), b"\n\t\r\\\"\0".to_vec());
-        assert_eq!(string_bytes(r#""\x1b\xFF\x41g""#), vec![0x1b, 0xff, 0x41, b'g']);
+        assert_eq!(
+            string_bytes(r#""\x1b\xFF\x41g""#),
+            vec![0x1b, 0xff, 0x41, b'g']
+        );
         assert_eq!(string_bytes(r#""\033[0m""#), b"\x1b[0m".to_vec());
-        assert_eq!(string_bytes(r#""\7\77\377\0101""#), vec![7, 0o77, 0o377, 0o10, b'1']);
+        assert_eq!(
+            string_bytes(r#""\7\77\377\0101""#),
+            vec![7, 0o77, 0o377, 0o10, b'1']
+        );
         assert_eq!(string_bytes(r#""\08""#), vec![0, b'8']);
         assert_eq!(string_bytes("\"é\""), "é".as_bytes().to_vec());
         assert_eq!(string_bytes("\"\""), Vec::<u8>::new());
@@ -660,7 +677,10 @@ mod tests {
         let errors = error_messages(r#"print "ab\qc";"#);
         assert_eq!(
             errors,
-            vec![("unknown escape sequence `\\q`".to_string(), Span::new(9, 11))]
+            vec![(
+                "unknown escape sequence `\\q`".to_string(),
+                Span::new(9, 11)
+            )]
         );
         let errors = error_messages(r#""\8""#);
         assert_eq!(errors[0].0, "unknown escape sequence `\\8`");
@@ -669,7 +689,10 @@ mod tests {
     #[test]
     fn bad_hex_escape() {
         let errors = error_messages(r#""\x4g""#);
-        assert_eq!(errors, vec![("invalid `\\x` escape".to_string(), Span::new(1, 4))]);
+        assert_eq!(
+            errors,
+            vec![("invalid `\\x` escape".to_string(), Span::new(1, 4))]
+        );
         assert_eq!(error_messages(r#""\x""#).len(), 1);
     }
 
@@ -678,18 +701,30 @@ mod tests {
         let errors = error_messages(r#""a\400""#);
         assert_eq!(
             errors,
-            vec![("octal escape `\\400` is out of range".to_string(), Span::new(2, 6))]
+            vec![(
+                "octal escape `\\400` is out of range".to_string(),
+                Span::new(2, 6)
+            )]
         );
     }
 
     #[test]
     fn newline_and_eof_in_string() {
         let errors = error_messages("\"abc\nx");
-        assert_eq!(errors, vec![("newline in string literal".to_string(), Span::new(4, 4))]);
+        assert_eq!(
+            errors,
+            vec![("newline in string literal".to_string(), Span::new(4, 4))]
+        );
         let errors = error_messages("x \"abc");
-        assert_eq!(errors, vec![("unterminated string literal".to_string(), Span::new(2, 3))]);
+        assert_eq!(
+            errors,
+            vec![("unterminated string literal".to_string(), Span::new(2, 3))]
+        );
         let errors = error_messages("\"abc\\");
-        assert_eq!(errors, vec![("unterminated string literal".to_string(), Span::new(0, 1))]);
+        assert_eq!(
+            errors,
+            vec![("unterminated string literal".to_string(), Span::new(0, 1))]
+        );
     }
 
     #[test]

@@ -21,9 +21,7 @@ use wend_ir::runtime::RuntimeFn;
 use wend_ir::{BinOp, Block, IcmpCond, Module, StrId, Value};
 
 use crate::ast::BinaryOp;
-use crate::checked::{
-    Call, Checked, Expr, ExprKind, FuncDef, FuncId, PrintArg, Stmt, Type, VarId,
-};
+use crate::checked::{Call, Checked, Expr, ExprKind, FuncDef, FuncId, PrintArg, Stmt, Type, VarId};
 use crate::span::Span;
 
 /// Lowers a whole checked program.
@@ -173,7 +171,12 @@ struct FunctionLowering<'a, 'f> {
 }
 
 impl<'a, 'f> FunctionLowering<'a, 'f> {
-    fn lower(checked: &'a Checked, func: FuncId, ir: &'f mut wend_ir::Function, shared: &'a mut Shared) {
+    fn lower(
+        checked: &'a Checked,
+        func: FuncId,
+        ir: &'f mut wend_ir::Function,
+        shared: &'a mut Shared,
+    ) {
         let def = checked.func(func);
         let b = FunctionBuilder::new(ir);
         let entry = b.entry_block();
@@ -206,7 +209,9 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         let own_params = self.def.params.len();
         for (index, &param) in self.def.params.iter().enumerate() {
             let var = self.checked.var(param);
-            let slot = self.b.alloca(ir_type(var.ty), &format!("{}.addr", var.name));
+            let slot = self
+                .b
+                .alloca(ir_type(var.ty), &format!("{}.addr", var.name));
             self.slots.insert(param, slot);
             let value = self.b.param(index);
             self.b.store(value, slot);
@@ -297,7 +302,9 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
                         let id = self.shared.string(bytes);
                         self.line(*span);
                         let pointer = self.b.string(id);
-                        let len = self.b.iconst(i32::try_from(bytes.len()).unwrap_or(i32::MAX));
+                        let len = self
+                            .b
+                            .iconst(i32::try_from(bytes.len()).unwrap_or(i32::MAX));
                         (RuntimeFn::PrintStr, vec![pointer, len])
                     }
                     PrintArg::Value(value) => {
@@ -329,7 +336,8 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         let then_block = self.b.create_block("if.then");
         let else_block = (!else_body.is_empty()).then(|| self.b.create_block("if.else"));
         let end_block = self.b.create_block("if.end");
-        self.b.cond_br(cond, then_block, else_block.unwrap_or(end_block));
+        self.b
+            .cond_br(cond, then_block, else_block.unwrap_or(end_block));
 
         self.start(then_block);
         self.stmts(then_body);
@@ -401,7 +409,8 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         self.line(call.span);
         let ret = ir_return_type(self.checked, call.func);
         let name = if callee.ret.is_some() { "call" } else { "" };
-        self.b.call(self.shared.ids[call.func.index()], ret, args, name)
+        self.b
+            .call(self.shared.ids[call.func.index()], ret, args, name)
     }
 
     // ---- Expressions ----

@@ -5,8 +5,7 @@
 use lalrpop_util::{lalrpop_mod, ParseError};
 
 use crate::ast::{
-    BinaryOp, Expr, ExprKind, Function, Ident, Item, Param, Program, Stmt, StmtKind, Type,
-    UnaryOp,
+    BinaryOp, Expr, ExprKind, Function, Ident, Item, Param, Program, Stmt, StmtKind, Type, UnaryOp,
 };
 use crate::diag::{error, Diag, DiagExt};
 use crate::lexer::{lex, Tok, Token};
@@ -91,9 +90,7 @@ impl Builder {
 
     pub(crate) fn expr(&mut self, kind: ExprKind, span: Span) -> Expr {
         let (children, point) = match &kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => {
-                (0, span)
-            }
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => (0, span),
             ExprKind::Call(call) => (max_depth(&call.args), call.name.span),
             ExprKind::Paren(inner) => (inner.depth, Span::new(span.start, span.start + 1)),
             ExprKind::Unary {
@@ -164,7 +161,9 @@ impl Builder {
                     .max(else_depth);
                 (depth, keyword(2))
             }
-            StmtKind::While { cond, body } => (cond.depth.max(block_depth(&body.stmts)), keyword(5)),
+            StmtKind::While { cond, body } => {
+                (cond.depth.max(block_depth(&body.stmts)), keyword(5))
+            }
         };
         let depth = children.saturating_add(1);
         if self.check(depth, point) {
@@ -233,12 +232,14 @@ fn syntax_error(err: LalrpopError<'_>, tokens: &[Token<'_>], src_len: usize) -> 
         }
         ParseError::ExtraToken {
             token: (start, tok, end),
-        } => (Span::new(start, end), Some(tok), vec!["end of file".to_string()]),
+        } => (
+            Span::new(start, end),
+            Some(tok),
+            vec!["end of file".to_string()],
+        ),
         // The lexer is external and infallible; these cannot happen, but a
         // message is better than a panic if they ever do.
-        ParseError::InvalidToken { location } => {
-            (Span::new(location, location), None, Vec::new())
-        }
+        ParseError::InvalidToken { location } => (Span::new(location, location), None, Vec::new()),
         ParseError::User { error } => match error {},
     };
     let found_text = found
@@ -354,8 +355,7 @@ fn hint(previous: Option<&Tok<'_>>, found: Option<&Tok<'_>>, expected: &str) -> 
             "there are no bare blocks: a `{` must follow `if`, `else` or `while`".to_string()
         }
         (_, Tok::KwInt | Tok::KwBool) if expected.contains("a statement") => {
-            "variables are declared at the start of a function body, not inside a block"
-                .to_string()
+            "variables are declared at the start of a function body, not inside a block".to_string()
         }
         _ => return None,
     };
@@ -452,7 +452,10 @@ mod tests {
     #[test]
     fn comparisons_do_not_chain() {
         let diag = parse_err("main() { print a < b < c; }");
-        assert_eq!(diag.message, "expected `;`, `+`, `-`, `&&` or `||`, found `<`");
+        assert_eq!(
+            diag.message,
+            "expected `;`, `+`, `-`, `&&` or `||`, found `<`"
+        );
         assert_eq!(diag.labels[0].range, 21..22);
         assert!(diag.notes.iter().any(|n| n.contains("do not chain")));
         parse_ok("main() { print (a < b) == c; }");
@@ -509,10 +512,23 @@ mod tests {
         let diag = parse_err(&deep(1200));
         assert_eq!(diag.message, "nesting too deep: the limit is 1000");
         let chain = format!("main() {{ print 1{}; }}", " + 1".repeat(200_000));
-        assert_eq!(parse_err(&chain).message, "nesting too deep: the limit is 1000");
-        let blocks = format!("main() {{ {} {} }}", "if true {".repeat(1200), "}".repeat(1200));
-        assert_eq!(parse_err(&blocks).message, "nesting too deep: the limit is 1000");
+        assert_eq!(
+            parse_err(&chain).message,
+            "nesting too deep: the limit is 1000"
+        );
+        let blocks = format!(
+            "main() {{ {} {} }}",
+            "if true {".repeat(1200),
+            "}".repeat(1200)
+        );
+        assert_eq!(
+            parse_err(&blocks).message,
+            "nesting too deep: the limit is 1000"
+        );
         let funcs = format!("main() {{ {} {} }}", "f() {".repeat(1200), "}".repeat(1200));
-        assert_eq!(parse_err(&funcs).message, "nesting too deep: the limit is 1000");
+        assert_eq!(
+            parse_err(&funcs).message,
+            "nesting too deep: the limit is 1000"
+        );
     }
 }

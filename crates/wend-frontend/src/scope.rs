@@ -39,7 +39,12 @@ impl Scopes {
 
     /// Declares variable `name` in `scope`, or returns the variable that
     /// already has that name there.
-    pub(crate) fn declare_var(&mut self, scope: FuncId, name: &str, var: VarId) -> Result<(), VarId> {
+    pub(crate) fn declare_var(
+        &mut self,
+        scope: FuncId,
+        name: &str,
+        var: VarId,
+    ) -> Result<(), VarId> {
         let vars = &mut self.scopes[scope.index()].vars;
         match vars.get(name) {
             Some(&existing) => Err(existing),

@@ -128,13 +128,19 @@ impl Checker {
         }
         let mut problems: Vec<(Span, String)> = Vec::new();
         if first.name.name != "main" {
-            problems.push((first.name.span, "the entry point must be named `main`".into()));
+            problems.push((
+                first.name.span,
+                "the entry point must be named `main`".into(),
+            ));
         }
         if let Some((ty, span)) = first.ret {
             problems.push((span, format!("`main` must be void, not `{ty}`")));
         }
         if let (Some(head), Some(last)) = (first.params.first(), first.params.last()) {
-            problems.push((head.span.to(last.span), "`main` must not take parameters".into()));
+            problems.push((
+                head.span.to(last.span),
+                "`main` must not take parameters".into(),
+            ));
         }
         if let Some(((span, label), others)) = problems.split_first() {
             let mut diag = error("no valid entry point", *span, label.clone()).note(NOTE);
@@ -219,7 +225,8 @@ impl Checker {
                  distinguish functions",
             );
         }
-        self.diags.push(diag.help("rename one of them or change its parameter types"));
+        self.diags
+            .push(diag.help("rename one of them or change its parameter types"));
     }
 
     fn param_types(&self, func: FuncId) -> Vec<Type> {
@@ -258,7 +265,10 @@ impl Checker {
                     new.span,
                     format!("`{name}` is already declared in this function"),
                 )
-                .secondary(old.span, format!("first declared here as a {}", what(old.kind)))
+                .secondary(
+                    old.span,
+                    format!("first declared here as a {}", what(old.kind)),
+                )
                 .note("parameters and local variables of a function share one namespace"),
             );
         }
@@ -355,8 +365,10 @@ impl Checker {
                 let (var, value) = (var?, value?);
                 let def = &self.vars[var.index()];
                 if def.ty != value.ty {
-                    let diag = mismatch(def.ty, value.ty, value.span)
-                        .secondary(def.span, format!("`{}` is declared `{}` here", def.name, def.ty));
+                    let diag = mismatch(def.ty, value.ty, value.span).secondary(
+                        def.span,
+                        format!("`{}` is declared `{}` here", def.name, def.ty),
+                    );
                     self.diags.push(diag);
                     return None;
                 }
@@ -404,8 +416,7 @@ impl Checker {
 
     /// Checks every statement (to report all errors); `None` if any failed.
     fn block(&mut self, ctx: FuncId, stmts: &[ast::Stmt]) -> Option<Vec<checked::Stmt>> {
-        let checked: Vec<Option<checked::Stmt>> =
-            stmts.iter().map(|s| self.stmt(ctx, s)).collect();
+        let checked: Vec<Option<checked::Stmt>> = stmts.iter().map(|s| self.stmt(ctx, s)).collect();
         checked.into_iter().collect()
     }
 
@@ -559,14 +570,21 @@ impl Checker {
         else {
             let shown: Vec<String> = types.iter().map(Type::to_string).collect();
             let mut diag = error(
-                format!("no function `{name}` takes arguments `({})`", shown.join(", ")),
+                format!(
+                    "no function `{name}` takes arguments `({})`",
+                    shown.join(", ")
+                ),
                 call.span,
                 format!("no `{name}` matches these argument types"),
             );
             for &candidate in &candidates {
-                diag = diag.note(format!("candidate: `{}`", self.describe_function(candidate)));
+                diag = diag.note(format!(
+                    "candidate: `{}`",
+                    self.describe_function(candidate)
+                ));
             }
-            self.diags.push(diag.help("argument types must match a parameter list exactly"));
+            self.diags
+                .push(diag.help("argument types must match a parameter list exactly"));
             return None;
         };
         self.facts[ctx.index()].callees.insert(func);
@@ -612,7 +630,10 @@ impl Checker {
                         let def = &self.funcs[checked.func.index()];
                         self.diags.push(
                             error(
-                                format!("void function `{}` used as a value", self.signature(checked.func)),
+                                format!(
+                                    "void function `{}` used as a value",
+                                    self.signature(checked.func)
+                                ),
                                 span,
                                 "this call returns no value",
                             )
@@ -684,10 +705,11 @@ impl Checker {
             UnaryOp::Not => Type::Bool,
         };
         if checked.ty != expected {
-            self.diags.push(
-                mismatch(expected, checked.ty, checked.span)
-                    .secondary(op_span, format!("`{}` needs an `{expected}` operand", op.symbol())),
-            );
+            self.diags
+                .push(mismatch(expected, checked.ty, checked.span).secondary(
+                    op_span,
+                    format!("`{}` needs an `{expected}` operand", op.symbol()),
+                ));
             return None;
         }
         let kind = match op {
@@ -740,10 +762,11 @@ impl Checker {
                 for operand in [&lhs, &rhs] {
                     if operand.ty != operand_ty {
                         ok = false;
-                        self.diags.push(mismatch(operand_ty, operand.ty, operand.span).secondary(
-                            op_span,
-                            format!("`{symbol}` needs `{operand_ty}` operands"),
-                        ));
+                        self.diags
+                            .push(mismatch(operand_ty, operand.ty, operand.span).secondary(
+                                op_span,
+                                format!("`{symbol}` needs `{operand_ty}` operands"),
+                            ));
                     }
                 }
                 if !ok {

@@ -39,9 +39,21 @@ fn timed(src: String, limit: Duration) -> (bool, Vec<String>) {
 fn deep_nesting_is_rejected_not_crashed() {
     let too_deep = "nesting too deep: the limit is 1000".to_string();
     let cases = [
-        format!("main() {{ print {}1{}; }}", "(".repeat(100_000), ")".repeat(100_000)),
-        format!("main() {{ {} {} }}", "while true {".repeat(50_000), "}".repeat(50_000)),
-        format!("main() {{ {} {} }}", "f() {".repeat(50_000), "}".repeat(50_000)),
+        format!(
+            "main() {{ print {}1{}; }}",
+            "(".repeat(100_000),
+            ")".repeat(100_000)
+        ),
+        format!(
+            "main() {{ {} {} }}",
+            "while true {".repeat(50_000),
+            "}".repeat(50_000)
+        ),
+        format!(
+            "main() {{ {} {} }}",
+            "f() {".repeat(50_000),
+            "}".repeat(50_000)
+        ),
         format!("main() {{ print 1{}; }}", " * 2".repeat(300_000)),
         format!("main() {{ print true{}; }}", " || false".repeat(300_000)),
         // Unbalanced: the parser's own stack is a heap vector.
@@ -66,10 +78,18 @@ fn moderately_deep_programs_compile() {
     assert!(compile(src).0);
 }
 
+/// 10 MB in optimised builds; debug builds are about ten times slower, so
+/// they use a tenth of the input for the same time limit.
+const HUGE: usize = if cfg!(debug_assertions) {
+    1_000_000
+} else {
+    10_000_000
+};
+
 #[test]
 fn ten_megabyte_programs_are_fast() {
     let mut src = String::from("main() {\n    int x;\n    int f(int a) { return a + 1; }\n");
-    while src.len() < 10_000_000 {
+    while src.len() < HUGE {
         src.push_str("    x = f(x) * 3 - x / 7 + (x % 5); if x > 1000 { x = 0; } print \"s\";\n");
     }
     src.push_str("}\n");
@@ -78,7 +98,7 @@ fn ten_megabyte_programs_are_fast() {
 
     // A huge file full of errors is fast too.
     let mut src = String::from("main() {\n");
-    while src.len() < 10_000_000 {
+    while src.len() < HUGE {
         src.push_str("    y = true + 1;\n");
     }
     src.push_str("}\n");
@@ -104,7 +124,15 @@ fn garbage_never_panics() {
         }
         compile(src);
     }
-    for src in ["", "\"", "\\", "main(", "main() {", "main() { print \"\\", "\u{feff}main() {}"] {
+    for src in [
+        "",
+        "\"",
+        "\\",
+        "main(",
+        "main() {",
+        "main() { print \"\\",
+        "\u{feff}main() {}",
+    ] {
         compile(src.to_string());
     }
 }

@@ -101,13 +101,17 @@ fn variables_live_in_entry_allocas() {
 
 #[test]
 fn captured_variables_are_passed_by_pointer() {
-    let module = lower(&in_main(
-        "int a; f() { int b; g() { a = b; } g(); } f();",
-    ));
+    let module = lower(&in_main("int a; f() { int b; g() { a = b; } g(); } f();"));
     let text = print_module(&module);
     assert!(text.contains("define void @main.f(i32* %a)"), "{text}");
-    assert!(text.contains("define void @main.f.g(i32* %a, i32* %b)"), "{text}");
-    assert!(text.contains("call void @main.f.g(i32* %a, i32* %b)"), "{text}");
+    assert!(
+        text.contains("define void @main.f.g(i32* %a, i32* %b)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("call void @main.f.g(i32* %a, i32* %b)"),
+        "{text}"
+    );
     assert!(text.contains("call void @main.f(i32* %a)"), "{text}");
 }
 
@@ -183,7 +187,10 @@ fn short_circuit_evaluation() {
     );
     assert_eq!(output(&src), "135678true\n");
     let text = print_module(&lower(&src));
-    assert!(text.contains("land.rhs") && text.contains("lor.end"), "{text}");
+    assert!(
+        text.contains("land.rhs") && text.contains("lor.end"),
+        "{text}"
+    );
     assert!(text.contains("phi i1"), "{text}");
 }
 

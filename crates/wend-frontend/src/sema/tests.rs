@@ -74,7 +74,10 @@ fn entry_point_rule() {
     assert_eq!(one_error(""), "no valid entry point");
     assert_eq!(one_error("// only a comment\n"), "no valid entry point");
     assert_eq!(one_error("Main() { }"), "no valid entry point");
-    assert_eq!(one_error("bool main() { return true; }"), "no valid entry point");
+    assert_eq!(
+        one_error("bool main() { return true; }"),
+        "no valid entry point"
+    );
     assert_eq!(one_error("main(int a) { }"), "no valid entry point");
     assert_eq!(one_error("main() { } main() { }"), "no valid entry point");
 }
@@ -106,7 +109,10 @@ fn scopes_and_shadowing() {
         one_error(&in_main("f(int a) { bool a; }")),
         "duplicate variable `a`"
     );
-    assert_eq!(one_error(&in_main("int a; int a;")), "duplicate variable `a`");
+    assert_eq!(
+        one_error(&in_main("int a; int a;")),
+        "duplicate variable `a`"
+    );
     assert_eq!(
         one_error(&in_main("f(int a, bool a) { }")),
         "duplicate variable `a`"
@@ -127,10 +133,15 @@ fn duplicate_signatures() {
         "int f(int a) { return a; } bool f(bool a) { return a; } f() { } main(int x) { } f();",
     ));
     assert_eq!(
-        one_error(&in_main("int f(int a) { return a; } bool f(int b) { return true; }")),
+        one_error(&in_main(
+            "int f(int a) { return a; } bool f(int b) { return true; }"
+        )),
         "duplicate function `f(int)`"
     );
-    assert_eq!(one_error(&in_main("f() { } f() { }")), "duplicate function `f()`");
+    assert_eq!(
+        one_error(&in_main("f() { } f() { }")),
+        "duplicate function `f()`"
+    );
     // The same signature in different bodies is fine.
     ok(&in_main("f() { g() { } } h() { g() { } }"));
 }
@@ -158,7 +169,10 @@ fn overload_resolution_innermost_scope_first() {
     let crate::checked::ExprKind::Call(call) = &value.kind else {
         panic!("expected a call");
     };
-    assert_eq!(checked.func(call.func).parent, Some(func_named(&checked, "g")));
+    assert_eq!(
+        checked.func(call.func).parent,
+        Some(func_named(&checked, "g"))
+    );
 
     let message = one_error(&in_main("int f(int a) { return a; } print f(true, 1);"));
     assert_eq!(message, "no function `f` takes arguments `(bool, int)`");
@@ -167,14 +181,19 @@ fn overload_resolution_innermost_scope_first() {
     ));
     assert_eq!(
         diags[0].notes[..2],
-        ["note: candidate: `f(bool)`", "note: candidate: `int f(int)`"]
+        [
+            "note: candidate: `f(bool)`",
+            "note: candidate: `int f(int)`"
+        ]
     );
     assert_eq!(
         one_error(&in_main("nope();")),
         "cannot find function `nope` in this scope"
     );
     // Enclosing functions and the function itself are callable.
-    ok(&in_main("f(int n) { if n > 0 { f(n - 1); main(); } } f(3);"));
+    ok(&in_main(
+        "f(int n) { if n > 0 { f(n - 1); main(); } } f(3);",
+    ));
 }
 
 #[test]
@@ -204,7 +223,9 @@ fn type_rules() {
 
 #[test]
 fn integer_literal_range() {
-    ok(&in_main("print 2147483647; print -2147483648; print -2147483647;"));
+    ok(&in_main(
+        "print 2147483647; print -2147483648; print -2147483647;",
+    ));
     assert_eq!(
         one_error(&in_main("print 2147483648;")),
         "integer literal out of range"
@@ -271,7 +292,10 @@ fn return_rules() {
         one_error(&in_main("return 0;")),
         "`return` with a value in void function `main`"
     );
-    assert_eq!(one_error(&in_main("bool f() { return 1; }")), "mismatched types");
+    assert_eq!(
+        one_error(&in_main("bool f() { return 1; }")),
+        "mismatched types"
+    );
 }
 
 #[test]
@@ -280,17 +304,25 @@ fn definite_return() {
     ok(&in_main("int f() { while true { } }"));
     ok(&in_main("int f() { while (true) { } }"));
     ok(&in_main("int f() { while ((true)) { print 1; } }"));
-    ok(&in_main("int f(bool b) { if b { return 1; } else { return 2; } }"));
+    ok(&in_main(
+        "int f(bool b) { if b { return 1; } else { return 2; } }",
+    ));
     ok(&in_main(
         "int f(bool b) { if b { if b { return 1; } else { while true { } } } else { return 2; } }",
     ));
     assert_eq!(one_error(&in_main("int f() { }")), missing);
-    assert_eq!(one_error(&in_main("int f(bool b) { if b { return 1; } }")), missing);
+    assert_eq!(
+        one_error(&in_main("int f(bool b) { if b { return 1; } }")),
+        missing
+    );
     assert_eq!(
         one_error(&in_main("int f(bool b) { if b { return 1; } else { } }")),
         missing
     );
-    assert_eq!(one_error(&in_main("int f(bool b) { while b { return 1; } }")), missing);
+    assert_eq!(
+        one_error(&in_main("int f(bool b) { while b { return 1; } }")),
+        missing
+    );
     assert_eq!(
         one_error(&in_main("int f() { while true && true { return 1; } }")),
         missing
@@ -310,7 +342,9 @@ fn unreachable_statements_warn() {
         .collect();
     // One warning per statement list, at the first unreachable statement.
     assert_eq!(warnings.len(), 2, "{diags:#?}");
-    assert!(warnings.iter().all(|w| w.message == "unreachable statement"));
+    assert!(warnings
+        .iter()
+        .all(|w| w.message == "unreachable statement"));
     let (_, diags) = check(&in_main("if true { return; print 1; } else { }"));
     assert_eq!(diags.len(), 1);
 }
