@@ -26,9 +26,20 @@ TIMEOUT = 20  # seconds per command
 # the source, `{tmp}` a scratch directory private to the run.
 PIPELINES = {
     "interp-O0": [["{wendc}", "run", "-w", "--interp", "-O0", "{src}"]],
+    "interp-mem2reg": [["{wendc}", "run", "-w", "--interp", "--passes", "mem2reg", "{src}"]],
+    "interp-reg2mem": [["{wendc}", "run", "-w", "--interp", "--passes", "mem2reg,reg2mem,mem2reg", "{src}"]],
+    "interp-O2": [["{wendc}", "run", "-w", "--interp", "-O2", "{src}"]],
     "llvm-lli-O0": [
         ["{wendc}", "build", "-w", "--emit", "llvm", "-O0", "{src}", "-o", "{tmp}/p.ll"],
         ["lli", "{tmp}/p.ll"],
+    ],
+    "llvm-lli-mem2reg": [
+        ["{wendc}", "build", "-w", "--emit", "llvm", "--passes", "mem2reg", "{src}", "-o", "{tmp}/p.ll"],
+        ["lli", "{tmp}/p.ll"],
+    ],
+    "llvm-llc-O2": [
+        ["{wendc}", "build", "-w", "-O2", "{src}", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
     ],
     "llvm-llc-O0": [
         ["{wendc}", "build", "-w", "-O0", "{src}", "-o", "{tmp}/p"],

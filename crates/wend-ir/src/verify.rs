@@ -143,6 +143,23 @@ impl Verifier<'_> {
         self.error(Some(format!("block %{}", self.names.block(b))), message)
     }
 
+    /// Whether two operands stand for the same value: the same id, or two
+    /// constants (or undefs) of one type and value — the reader and the
+    /// builder make a fresh value for each constant written.
+    fn same_value(&self, a: Value, b: Value) -> bool {
+        if a == b {
+            return true;
+        }
+        let (da, db) = (&self.func.values[a], &self.func.values[b]);
+        da.ty == db.ty
+            && match (da.def, db.def) {
+                (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
+                (ValueDef::Undef, ValueDef::Undef) => true,
+                (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
+                _ => false,
+            }
+    }
+
     fn inst_error(&self, b: Block, inst: Inst, message: String) -> VerifyError {
         let text = inst_text(self.module, self.func, &self.names, inst);
         self.error(
@@ -555,7 +572,7 @@ impl Verifier<'_> {
                 for &(pred, v) in incoming {
                     let entry = entries.entry(pred).or_insert((0, v));
                     entry.0 += 1;
-                    if entry.1 != v {
+                    if !self.same_value(entry.1, v) {
                         return fail(format!(
                             "two entries for predecessor %{} with different values ({} and {})",
                             self.names.block(pred),

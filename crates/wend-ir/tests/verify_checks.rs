@@ -465,3 +465,16 @@ fn module_level_checks() {
         "@wend_print_int is declared with the wrong signature (expected void(i32))",
     );
 }
+
+#[test]
+fn duplicate_edge_entries_may_repeat_an_equal_constant() {
+    // Each `1` is its own value once read; equal constants are one value.
+    let ok = parsed(
+        "define i32 @main() {\nentry:\n  br i1 true, label %next, label %next\n\nnext:\n  %x = phi i32 [ 1, %entry ], [ 1, %entry ]\n  ret i32 %x\n}\n",
+    );
+    assert_valid(&ok);
+    let bad = parsed(
+        "define i32 @main() {\nentry:\n  br i1 true, label %next, label %next\n\nnext:\n  %x = phi i32 [ 1, %entry ], [ 2, %entry ]\n  ret i32 %x\n}\n",
+    );
+    assert_invalid(&bad, "different values");
+}

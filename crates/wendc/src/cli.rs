@@ -22,6 +22,13 @@ pub enum Command {
     /// Compile a wend program to a temporary executable and run it,
     /// passing its exit status through
     Run(RunArgs),
+    /// Run passes over a textual IR file (the LLVM subset wendc prints),
+    /// like LLVM's `opt -passes=`
+    Opt(OptArgs),
+    /// Print, per function, the CFG analyses a lecture walks through:
+    /// dominators, immediate dominators, dominance frontiers, and where
+    /// mem2reg puts each variable's phis
+    Analyze(AnalyzeArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -34,6 +41,47 @@ pub struct CompileArgs {
     /// Do not print warnings
     #[arg(short = 'w')]
     pub no_warnings: bool,
+    #[command(flatten)]
+    pub passes: PassArgs,
+}
+
+/// How the mid-end runs.
+#[derive(Args, Debug, Clone)]
+pub struct PassArgs {
+    /// Run exactly these passes, in order (comma-separated, e.g.
+    /// `mem2reg,reg2mem`), instead of the -O level's pipeline
+    #[arg(long, value_name = "LIST")]
+    pub passes: Option<String>,
+    /// Print the IR after each pass, to stderr
+    #[arg(long)]
+    pub print_after_all: bool,
+    /// Run the IR verifier after each pass (always on in debug builds)
+    #[arg(long)]
+    pub verify_each: bool,
+    /// Print the time each compiler phase took, and the peak memory
+    #[arg(long)]
+    pub time_passes: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct OptArgs {
+    /// A textual IR file (`.ll`)
+    pub file: PathBuf,
+    /// The passes to run, comma-separated (e.g. `mem2reg`)
+    #[arg(long, value_name = "LIST", default_value = "")]
+    pub passes: String,
+    /// Print the IR after each pass, to stderr
+    #[arg(long)]
+    pub print_after_all: bool,
+    /// Output file (stdout when omitted)
+    #[arg(short = 'o', value_name = "OUT")]
+    pub output: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct AnalyzeArgs {
+    /// A wend source file, or a textual IR file (`.ll`)
+    pub file: PathBuf,
 }
 
 #[derive(Args, Debug)]
@@ -68,6 +116,8 @@ pub enum Emit {
     Ir,
     /// A complete LLVM module with the runtime defined: `lli` runs it
     Llvm,
+    /// Graphviz CFGs, one cluster per function (`dot -Tsvg` draws them)
+    Dot,
     /// An executable
     Exe,
 }

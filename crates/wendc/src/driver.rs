@@ -1,7 +1,8 @@
 //! The compilation pipeline behind each subcommand: read the source, check
 //! it, lower it, run the passes, and hand the module to a backend.
 
-use crate::cli::{BuildArgs, Cli, Command, CompileArgs, Emit, RunArgs};
+use crate::cli::{BuildArgs, Cli, Command, CompileArgs, Emit, OptArgs, PassArgs, RunArgs};
+use crate::timing::time;
 use crate::toolchain;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -13,8 +14,16 @@ const FAILURE: u8 = 1;
 /// Runs one command line; returns the process exit status.
 pub fn run(cli: Cli) -> u8 {
     let result = match cli.command {
+        Command::Build(args) if args.compile.passes.time_passes => {
+            crate::timing::enable();
+            let status = build(&args);
+            crate::timing::report();
+            status
+        }
         Command::Build(args) => build(&args),
         Command::Run(args) => run_program(&args),
+        Command::Opt(args) => opt(&args),
+        Command::Analyze(args) => crate::analyze::run(&args),
     };
     result.unwrap_or(FAILURE)
 }
@@ -66,18 +75,57 @@ pub fn report(source: &Source, diags: &[wend_frontend::Diag]) {
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
-/// Frontend and lowering: a checked, verified module, or the diagnostics.
+/// Frontend, lowering and the mid-end: an optimised, verified module, or
+/// the diagnostics.
 pub fn compile_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
-    let source = read_source(&args.file)?;
-    let (checked, mut diags) = wend_frontend::check(&source.text);
+    let (source, mut module) = lower_to_ir(args)?;
+    let passes = match &args.passes.passes {
+        Some(list) => parse_passes(list)?,
+        None => wend_opt::pipeline_for_level(args.opt_level),
+    };
+    run_passes(&mut module, &passes, &args.passes);
+    Ok((source, module))
+}
+
+fn parse_passes(list: &str) -> Result<Vec<&'static wend_opt::Pass>, Failed> {
+    wend_opt::parse_pipeline(list).map_err(|e| {
+        eprintln!("error: {e}");
+        Failed
+    })
+}
+
+/// Runs a pipeline, verifying after each pass in debug builds (and when
+/// asked) and printing the IR after each pass when asked.
+fn run_passes(module: &mut Module, passes: &[&'static wend_opt::Pass], args: &PassArgs) {
+    let mut dump = |pass: &str, ir: &str| {
+        eprint!("; *** IR Dump After {pass} ***\n{ir}\n");
+    };
+    let mut opts = wend_opt::PipelineOptions {
+        verify_each: args.verify_each || cfg!(debug_assertions),
+        print_after_each: None,
+    };
+    if args.print_after_all {
+        opts.print_after_each = Some(&mut dump);
+    }
+    // One pass at a time, so each can be timed.
+    for pass in passes {
+        time(pass.name, || {
+            wend_opt::run_pipeline(module, std::slice::from_ref(pass), &mut opts)
+        });
+    }
+}
+
+/// Frontend and lowering: a checked, verified module, or the diagnostics.
+pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
+    let source = time("read", || read_source(&args.file))?;
+    let (checked, mut diags) = time("frontend", || wend_frontend::check(&source.text));
     if args.no_warnings {
         diags.retain(|d| d.severity != codespan_reporting::diagnostic::Severity::Warning);
     }
     report(&source, &diags);
     let checked = checked.ok_or(Failed)?;
-    let module = wend_frontend::lower(&checked);
-    verify_or_die(&module, "lowering");
-    let _ = args.opt_level; // passes come with the mid-end
+    let module = time("lower", || wend_frontend::lower(&checked));
+    time("verify", || verify_or_die(&module, "lowering"));
     Ok((source, module))
 }
 
@@ -115,6 +163,14 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             let text = wend_ir::print::print_standalone_llvm(&module);
             write_output(args.output.as_deref(), text.as_bytes())
         }
+        Emit::Dot => {
+            let (_, module) = compile_to_ir(&args.compile)?;
+            let options = wend_ir::dot::DotOptions {
+                dominator_tree: false,
+            };
+            let text = wend_ir::dot::module_to_dot(&module, &options);
+            write_output(args.output.as_deref(), text.as_bytes())
+        }
         Emit::Exe => {
             let (_, module) = compile_to_ir(&args.compile)?;
             let out = args
@@ -142,6 +198,39 @@ fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<u8, Failed> {
         eprintln!("error: cannot write output: {e}");
         Failed
     })
+}
+
+/// Reads a textual IR file. Invalid input is the user's error here, so it
+/// is reported as a diagnostic (`file:line:col: message`), not a crash.
+pub fn read_ir(path: &Path) -> Result<Module, Failed> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read `{name}`: {e}");
+        Failed
+    })?;
+    let module = wend_ir::read::parse_module(&text).map_err(|e| {
+        eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
+        Failed
+    })?;
+    wend_ir::verify::verify_module(&module).map_err(|e| {
+        eprintln!("{name}: error: invalid IR: {e}");
+        Failed
+    })?;
+    Ok(module)
+}
+
+fn opt(args: &OptArgs) -> Result<u8, Failed> {
+    let mut module = read_ir(&args.file)?;
+    let passes = parse_passes(&args.passes)?;
+    let pass_args = PassArgs {
+        passes: None,
+        print_after_all: args.print_after_all,
+        verify_each: true,
+        time_passes: false,
+    };
+    run_passes(&mut module, &passes, &pass_args);
+    let text = wend_ir::print::print_module(&module);
+    write_output(args.output.as_deref(), text.as_bytes())
 }
 
 fn run_program(args: &RunArgs) -> Result<u8, Failed> {

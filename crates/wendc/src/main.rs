@@ -5,8 +5,10 @@
 //! Exit status: 0 on success, 1 on a compile error (or a failed tool); `wendc
 //! run` passes the program's own status through.
 
+mod analyze;
 mod cli;
 mod driver;
+mod timing;
 mod toolchain;
 
 use clap::Parser;

@@ -2,6 +2,7 @@
 //! LLVM backend. Every failure is reported in one line naming the tool.
 
 use crate::driver::Failed;
+use crate::timing::time;
 use std::path::Path;
 use std::process::Command;
 use wend_ir::Module;
@@ -35,19 +36,26 @@ pub fn llvm_executable(module: &Module, opt_level: u8, out: &Path) -> Result<(),
     let dir = temp_dir()?;
     let ll = dir.path().join("program.ll");
     let asm = dir.path().join("program.s");
-    std::fs::write(&ll, wend_ir::print::print_standalone_llvm(module)).map_err(|e| {
+    let text = time("print llvm", || {
+        wend_ir::print::print_standalone_llvm(module)
+    });
+    std::fs::write(&ll, text).map_err(|e| {
         eprintln!("error: cannot write {}: {e}", ll.display());
         Failed
     })?;
-    run_tool(
-        Command::new("llc")
-            .arg(format!("-O{opt_level}"))
-            .arg("-relocation-model=pic")
-            .arg(&ll)
-            .arg("-o")
-            .arg(&asm),
-    )?;
-    run_tool(Command::new("cc").arg(&asm).arg("-o").arg(out))
+    time("llc", || {
+        run_tool(
+            Command::new("llc")
+                .arg(format!("-O{opt_level}"))
+                .arg("-relocation-model=pic")
+                .arg(&ll)
+                .arg("-o")
+                .arg(&asm),
+        )
+    })?;
+    time("link (cc)", || {
+        run_tool(Command::new("cc").arg(&asm).arg("-o").arg(out))
+    })
 }
 
 /// Runs a program with inherited stdio; returns its exit status (a signal

@@ -196,3 +196,121 @@ fn missing_file_is_an_error() {
         .code(1)
         .stderr(predicate::str::contains("cannot read"));
 }
+
+const LOOP: &str = "main() {\n    int i;\n    int s;\n    while i < 5 {\n        s = s + i;\n        i = i + 1;\n    }\n    println s;\n}\n";
+
+#[test]
+fn passes_and_print_after_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    wendc()
+        .args([
+            "build",
+            "--emit",
+            "ir",
+            "--passes",
+            "mem2reg",
+            "--print-after-all",
+        ])
+        .arg(&src)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("phi i32").and(predicate::str::contains("alloca").not()))
+        .stderr(predicate::str::contains("; *** IR Dump After mem2reg ***"));
+    wendc()
+        .args(["run", "--interp", "--passes", "mem2reg,reg2mem,mem2reg"])
+        .arg(&src)
+        .assert()
+        .success()
+        .stdout("10\n");
+}
+
+#[test]
+fn unknown_pass_is_an_error_listing_the_known_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    wendc()
+        .args(["build", "--emit", "ir", "--passes", "nosuchpass"])
+        .arg(&src)
+        .assert()
+        .code(1)
+        .stderr(
+            predicate::str::contains("unknown pass `nosuchpass`")
+                .and(predicate::str::contains("mem2reg")),
+        );
+}
+
+#[test]
+fn opt_reads_ir_and_runs_passes() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let ll = dir.path().join("loop.ll");
+    wendc()
+        .args(["build", "--emit", "ir"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&ll)
+        .assert()
+        .success();
+    let out = dir.path().join("loop.opt.ll");
+    wendc()
+        .args(["opt", "--passes", "mem2reg"])
+        .arg(&ll)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("phi i32") && !text.contains("alloca"),
+        "{text}"
+    );
+    // Without passes, opt round-trips its input.
+    wendc()
+        .arg("opt")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(std::fs::read_to_string(&ll).unwrap());
+}
+
+#[test]
+fn opt_reports_bad_ir_with_a_location() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = write(
+        dir.path(),
+        "bad.ll",
+        b"define i32 @main() {\nentry:\n  ret i32 %nope\n}\n",
+    );
+    wendc()
+        .args(["opt", "--passes", "mem2reg"])
+        .arg(&ll)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("bad.ll:3:"));
+}
+
+#[test]
+fn analyze_prints_dominators_frontiers_and_phis() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    wendc().arg("analyze").arg(&src).assert().success().stdout(
+        predicate::str::contains("function @main")
+            .and(predicate::str::contains("dominance frontier"))
+            .and(predicate::str::contains("while.cond  entry"))
+            .and(predicate::str::contains("i: while.cond"))
+            .and(predicate::str::contains("s: while.cond")),
+    );
+}
+
+#[test]
+fn emit_dot_draws_each_function() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    wendc()
+        .args(["build", "--emit", "dot"])
+        .arg(&src)
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("digraph").and(predicate::str::contains("while.cond")));
+}

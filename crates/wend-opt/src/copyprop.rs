@@ -1,0 +1,179 @@
+//! copyprop: copy propagation and trivial-phi removal.
+//!
+//! The IR has no copy instruction (`y = x` in SSA is just a second name for
+//! `x`), but some instructions are copies in disguise, and this pass
+//! replaces each of them by the value it copies:
+//!
+//! * a phi whose entries are all the same value `x`, or the phi itself:
+//!   `phi [%x, %a], [%x, %b]`, or `%i = phi [%x, %entry], [%i, %loop]`
+//!   around a loop that never changes `%i`. Such a phi is `x` on every
+//!   path (every path into the block brings `x`, or the phi's own value,
+//!   which is `x` by induction), and `x` dominates the phi's block, so it
+//!   can stand for the phi everywhere (Braun, Buchwald, Hack, Leißa, Mallon
+//!   & Zwinkau, "Simple and Efficient Construction of Static Single
+//!   Assignment Form", CC 2013, §3.1). A phi with only itself as entry is
+//!   in unreachable code and becomes `undef`.
+//! * `select %c, %x, %x`, which is `%x` whatever `%c`;
+//! * `select true, %x, %y` and `select false, %x, %y`.
+//!
+//! Replacing one copy can turn its users into copies (a cycle of phis that
+//! only copy each other collapses completely), so a worklist revisits the
+//! phis and selects that use a replaced value until nothing changes; each
+//! is replaced at most once, so the work is linear. The replacements are
+//! recorded in one substitution map and applied in a single sweep.
+//!
+//! Nothing else is folded (`add %x, 0` stays: that is arithmetic, not a
+//! copy; SCCP folds what is constant). Dead code is left to DCE.
+//!
+//! Requires: valid IR. Invalidates: nothing about the CFG; phis and
+//! selects are removed.
+
+use cranelift_entity::SecondaryMap;
+use wend_ir::{Block, Function, Inst, InstKind, Type, Value, ValueDef};
+
+/// Replaces copies by what they copy (see the module doc).
+pub fn run(func: &mut Function) {
+    if func.is_declaration() {
+        return;
+    }
+    // The phis and selects, and which of them use each one's result.
+    let mut candidates: Vec<Inst> = Vec::new();
+    for &b in &func.layout {
+        let data = &func.blocks[b];
+        candidates.extend(data.phis.iter().copied());
+        candidates.extend(
+            data.insts
+                .iter()
+                .copied()
+                .filter(|&i| matches!(func.insts[i].kind, InstKind::Select { .. })),
+        );
+    }
+    let mut users: SecondaryMap<Inst, Vec<Inst>> = SecondaryMap::new();
+    for &inst in &candidates {
+        func.insts[inst].kind.for_each_operand(|v| {
+            if let Some(def) = func.defining_inst(v) {
+                if def != inst {
+                    users[def].push(inst);
+                }
+            }
+        });
+    }
+
+    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    let mut replaced: SecondaryMap<Inst, bool> = SecondaryMap::new();
+    let mut undefs: Vec<(Type, Value)> = Vec::new();
+    let mut worklist: Vec<Inst> = candidates.iter().rev().copied().collect();
+    while let Some(inst) = worklist.pop() {
+        if replaced[inst] {
+            continue;
+        }
+        let Some(copied) = copied_value(func, inst, &mut subst) else {
+            continue;
+        };
+        let result = func.insts[inst].result.unwrap();
+        let copied = match copied {
+            Copied::Value(v) => v,
+            Copied::Nothing => {
+                let ty = func.value_type(result);
+                match undefs.iter().find(|(t, _)| *t == ty) {
+                    Some(&(_, v)) => v,
+                    None => {
+                        let v = func.undef(ty);
+                        undefs.push((ty, v));
+                        v
+                    }
+                }
+            }
+        };
+        subst[result] = Some(copied);
+        replaced[inst] = true;
+        worklist.extend(users[inst].iter().copied().filter(|&u| !replaced[u]));
+    }
+
+    for i in 0..func.layout.len() {
+        let b: Block = func.layout[i];
+        let data = &mut func.blocks[b];
+        data.phis.retain(|&inst| !replaced[inst]);
+        data.insts.retain(|&inst| !replaced[inst]);
+    }
+    func.substitute(&subst);
+}
+
+/// What a copy copies.
+enum Copied {
+    Value(Value),
+    /// A phi whose only entries are itself: any value will do.
+    Nothing,
+}
+
+/// The value `inst` copies, if it is a copy.
+fn copied_value(
+    func: &Function,
+    inst: Inst,
+    subst: &mut SecondaryMap<Value, Option<Value>>,
+) -> Option<Copied> {
+    let result = func.insts[inst].result.unwrap();
+    let copied = match func.insts[inst].kind {
+        InstKind::Phi { ref incoming } => {
+            let mut common: Option<Value> = None;
+            for &(_, v) in incoming {
+                let v = resolve(subst, v);
+                match common {
+                    _ if v == result => {}
+                    None => common = Some(v),
+                    Some(c) if same_value(func, c, v) => {}
+                    Some(_) => return None,
+                }
+            }
+            return Some(common.map_or(Copied::Nothing, Copied::Value));
+        }
+        InstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } => {
+            let (if_true, if_false) = (resolve(subst, if_true), resolve(subst, if_false));
+            match func.as_const(resolve(subst, cond)) {
+                Some(c) if c != 0 => if_true,
+                Some(_) => if_false,
+                None if same_value(func, if_true, if_false) => if_true,
+                None => return None,
+            }
+        }
+        _ => return None,
+    };
+    // Only unreachable code can make a select copy itself.
+    (copied != result).then_some(Copied::Value(copied))
+}
+
+/// `v` after the replacements made so far, shortening the chain it
+/// followed so that later lookups are quick.
+fn resolve(subst: &mut SecondaryMap<Value, Option<Value>>, v: Value) -> Value {
+    let mut root = v;
+    while let Some(next) = subst[root] {
+        root = next;
+    }
+    let mut v = v;
+    while let Some(next) = subst[v] {
+        subst[v] = Some(root);
+        v = next;
+    }
+    root
+}
+
+/// Whether two values are known to be equal: the same value, equal
+/// constants or string addresses of the same type (the IR does not unique
+/// them), or two `undef`s of the same type (either can be what the other is).
+pub(crate) fn same_value(func: &Function, a: Value, b: Value) -> bool {
+    if a == b {
+        return true;
+    }
+    let (da, db) = (&func.values[a], &func.values[b]);
+    da.ty == db.ty
+        && match (da.def, db.def) {
+            (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
+            (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
+            (ValueDef::Undef, ValueDef::Undef) => true,
+            _ => false,
+        }
+}

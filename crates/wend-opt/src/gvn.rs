@@ -1,0 +1,155 @@
+//! gvn: dominator-scoped value numbering — an instruction that recomputes
+//! an expression already computed in a dominating position is replaced by
+//! the earlier result (common subexpression elimination over the whole
+//! function, not just one block).
+//!
+//! Algorithm: the hash-based dominator-tree value numbering of Briggs,
+//! Cooper & Simpson, "Value Numbering" (Software Practice & Experience,
+//! 1997), as in LLVM's `EarlyCSE`. Walk the dominator tree keeping a hash
+//! table from *expression* (operation and operand values) to the value
+//! that computes it. Entering a block, look up each pure instruction: if
+//! its expression is in the table, the instruction is redundant — the
+//! table's value was computed in a block dominating this one, so it is
+//! available here; otherwise add it. Leaving a block undoes its additions,
+//! so siblings in the tree never see each other's expressions (neither
+//! dominates the other). The walk uses an explicit stack and an undo log.
+//!
+//! Expressions are canonical so that equal computations have equal keys:
+//! operands are looked up through the replacements already made; constants
+//! are compared by value (the IR does not unique them); the operands of
+//! commutative operations are sorted; `icmp sgt a, b` is stored as
+//! `icmp slt b, a` when that puts the operands in order.
+//!
+//! Only pure instructions (arithmetic, `icmp`, `select`) are numbered:
+//! loads depend on stores, calls may print. Replaced instructions are
+//! deleted; uses are rewritten in one sweep at the end. Instructions in
+//! unreachable blocks are left alone.
+//!
+//! Requires: valid IR. Invalidates: nothing about the CFG; instructions
+//! are removed.
+
+use std::collections::HashMap;
+
+use cranelift_entity::SecondaryMap;
+use wend_ir::analysis::cfg::Cfg;
+use wend_ir::analysis::dom::DomTree;
+use wend_ir::{BinOp, Block, Function, IcmpCond, InstKind, StrId, Type, Value, ValueDef};
+
+/// An operand as the table compares it: constants by value.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+enum Operand {
+    /// A constant and whether it is an `i1` (`true` is 1, like `i32 1`).
+    Const(i32, bool),
+    Str(StrId),
+    Value(Value),
+}
+
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+enum Expr {
+    Binary(BinOp, Operand, Operand),
+    Icmp(IcmpCond, Operand, Operand),
+    Select(Operand, Operand, Operand),
+}
+
+enum Visit {
+    Enter(Block),
+    /// Undo the table down to this length of the undo log.
+    Leave(usize),
+}
+
+pub fn run(func: &mut Function) {
+    if func.is_declaration() {
+        return;
+    }
+    let cfg = Cfg::compute(func);
+    let domtree = DomTree::compute(func, &cfg);
+
+    let mut table: HashMap<Expr, Value> = HashMap::new();
+    let mut undo: Vec<(Expr, Option<Value>)> = Vec::new();
+    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    let mut stack = vec![Visit::Enter(func.layout[0])];
+    while let Some(visit) = stack.pop() {
+        let block = match visit {
+            Visit::Leave(mark) => {
+                while undo.len() > mark {
+                    let (expr, previous) = undo.pop().unwrap();
+                    match previous {
+                        Some(v) => table.insert(expr, v),
+                        None => table.remove(&expr),
+                    };
+                }
+                continue;
+            }
+            Visit::Enter(block) => block,
+        };
+        stack.push(Visit::Leave(undo.len()));
+        // Children pushed in reverse, so they are visited in RPO order.
+        for &child in domtree.children(block).iter().rev() {
+            stack.push(Visit::Enter(child));
+        }
+
+        let insts = std::mem::take(&mut func.blocks[block].insts);
+        let mut kept = Vec::with_capacity(insts.len());
+        for inst in insts {
+            let data = &func.insts[inst];
+            let (Some(result), Some(expr)) = (data.result, expression(func, &subst, &data.kind))
+            else {
+                kept.push(inst);
+                continue;
+            };
+            match table.get(&expr) {
+                Some(&leader) => subst[result] = Some(leader),
+                None => {
+                    undo.push((expr.clone(), None));
+                    table.insert(expr, result);
+                    kept.push(inst);
+                }
+            }
+        }
+        func.blocks[block].insts = kept;
+    }
+    func.substitute(&subst);
+}
+
+/// The canonical expression of a pure instruction, `None` for the others.
+fn expression(
+    func: &Function,
+    subst: &SecondaryMap<Value, Option<Value>>,
+    kind: &InstKind,
+) -> Option<Expr> {
+    let operand = |v: Value| {
+        let mut v = v;
+        while let Some(next) = subst[v] {
+            v = next;
+        }
+        let data = &func.values[v];
+        match data.def {
+            ValueDef::Const(c) => Operand::Const(c, data.ty == Type::I1),
+            ValueDef::Str(s) => Operand::Str(s),
+            _ => Operand::Value(v),
+        }
+    };
+    Some(match *kind {
+        InstKind::Binary { op, lhs, rhs } => {
+            let (mut a, mut b) = (operand(lhs), operand(rhs));
+            if op.is_commutative() && b < a {
+                std::mem::swap(&mut a, &mut b);
+            }
+            Expr::Binary(op, a, b)
+        }
+        InstKind::Icmp { cond, lhs, rhs } => {
+            let (a, b) = (operand(lhs), operand(rhs));
+            if b < a {
+                Expr::Icmp(cond.swapped(), b, a)
+            } else {
+                Expr::Icmp(cond, a, b)
+            }
+        }
+        InstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } => Expr::Select(operand(cond), operand(if_true), operand(if_false)),
+        _ => return None,
+    })
+}

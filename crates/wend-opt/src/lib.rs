@@ -1,0 +1,36 @@
+//! The wendc mid-end: IR-to-IR passes and the machinery that runs them.
+//!
+//! * [`pass`]: the table of passes, each with a name and a one-line
+//!   description, looked up by name;
+//! * [`pipeline`]: parsing a pipeline (`"mem2reg,reg2mem"`), the pipeline of
+//!   each `-O` level, and running a pipeline with optional IR dumps and
+//!   verification after every pass;
+//! * the passes themselves: [`mem2reg`] (promote stack slots to SSA values,
+//!   placing phis) and [`reg2mem`] (its inverse, demoting phis and
+//!   cross-block values to stack slots); [`sccp`] (sparse conditional
+//!   constant propagation), [`dce`] (dead code elimination by marking),
+//!   [`copyprop`] (copy propagation, trivial phis) and [`simplifycfg`]
+//!   (CFG clean-up); [`inline`] (bottom-up inlining over the call graph),
+//!   [`loopsimplify`] (preheaders, single latches, dedicated exits),
+//!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants) and
+//!   [`gvn`] (dominator-scoped value numbering).
+//!
+//! Every pass works on one function at a time and keeps the IR valid
+//! (checked by [`wend_ir::verify`] when the pipeline asks).
+
+pub mod copyprop;
+pub mod dce;
+pub mod gvn;
+pub mod inline;
+pub mod lcssa;
+pub mod licm;
+pub mod loopsimplify;
+pub mod mem2reg;
+pub mod pass;
+pub mod pipeline;
+pub mod reg2mem;
+pub mod sccp;
+pub mod simplifycfg;
+
+pub use pass::{find_pass, Pass, PASSES};
+pub use pipeline::{parse_pipeline, pipeline_for_level, run_pipeline, PipelineOptions};

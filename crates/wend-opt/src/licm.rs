@@ -1,0 +1,111 @@
+//! licm: loop-invariant code motion — move computations whose result is
+//! the same in every iteration out of the loop, into its preheader, so
+//! they run once (LLVM's `LICM`, the hoisting half; see also Aho, Lam,
+//! Sethi & Ullman, *Compilers*, §9.5 and §10.x on code motion).
+//!
+//! An instruction is *invariant* in a loop when each operand is a
+//! constant, a parameter, or defined outside the loop — or by an invariant
+//! instruction already hoisted. Visiting the body in reverse postorder
+//! sees definitions before uses, so one sweep finds chains of invariant
+//! instructions; loops are processed innermost first, so an instruction
+//! hoisted into an inner loop's preheader (a block of the outer loop) can
+//! move again, out of the outer loop.
+//!
+//! Hoisting executes an instruction on paths where the program might not
+//! have executed it (the loop may run zero times, or the instruction may
+//! sit under an `if`). That is only harmless for instructions that cannot
+//! trap and have no effect, so only these move:
+//!
+//! * `add`, `sub`, `mul`, `and`, `or`, `xor` (wrapping, never trap);
+//! * `sdiv` and `srem` by a constant other than 0 and -1 — any other
+//!   divisor might be zero or make `INT_MIN / -1` (both undefined in the
+//!   IR). The frontend guards divisions with a branch to
+//!   `wend_div_by_zero`; hoisting a division above its guard would make it
+//!   happen before the output the program prints first;
+//! * `icmp` and `select`.
+//!
+//! Loads (a store in the loop might change the slot), stores, calls,
+//! allocas and phis never move. After mem2reg few loads remain anyway.
+//!
+//! Requires: nothing — it runs [`crate::loopsimplify`] first so every loop
+//! has a preheader (idempotent). Invalidates: nothing about the CFG beyond
+//! what loopsimplify does; instructions change blocks.
+
+use cranelift_entity::SecondaryMap;
+use wend_ir::analysis::cfg::Cfg;
+use wend_ir::analysis::dom::DomTree;
+use wend_ir::analysis::loops::{Loop, LoopForest};
+use wend_ir::{BinOp, Block, Function, Inst, InstKind};
+
+pub fn run(func: &mut Function) {
+    if func.is_declaration() {
+        return;
+    }
+    crate::loopsimplify::run(func);
+    let cfg = Cfg::compute(func);
+    let domtree = DomTree::compute(func, &cfg);
+    let forest = LoopForest::compute(func, &cfg, &domtree);
+    if forest.is_empty() {
+        return;
+    }
+    let mut block_of = func.inst_blocks();
+    let loops: Vec<Loop> = forest.loops().collect();
+    for &l in loops.iter().rev() {
+        let Some(preheader) = crate::loopsimplify::preheader(func, &cfg, &forest, l) else {
+            continue; // loopsimplify gives every natural loop one
+        };
+        for &b in forest.body(l) {
+            hoist_from_block(func, &forest, l, b, preheader, &mut block_of);
+        }
+    }
+}
+
+fn hoist_from_block(
+    func: &mut Function,
+    forest: &LoopForest,
+    l: Loop,
+    b: Block,
+    preheader: Block,
+    block_of: &mut SecondaryMap<Inst, Option<Block>>,
+) {
+    let insts = std::mem::take(&mut func.blocks[b].insts);
+    let mut kept = Vec::with_capacity(insts.len());
+    for inst in insts {
+        let kind = &func.insts[inst].kind;
+        let mut invariant = is_speculatable(func, kind);
+        if invariant {
+            kind.for_each_operand(|v| {
+                let defined_in_loop = func
+                    .defining_inst(v)
+                    .and_then(|def| block_of[def])
+                    .is_some_and(|d| forest.contains(l, d));
+                invariant &= !defined_in_loop;
+            });
+        }
+        if invariant {
+            func.blocks[preheader].insts.push(inst);
+            block_of[inst] = Some(preheader);
+        } else {
+            kept.push(inst);
+        }
+    }
+    func.blocks[b].insts = kept;
+}
+
+/// Whether executing `kind` where the program would not have is harmless:
+/// it has no effect and cannot trap or be undefined.
+pub fn is_speculatable(func: &Function, kind: &InstKind) -> bool {
+    match *kind {
+        InstKind::Binary {
+            op: BinOp::SDiv | BinOp::SRem,
+            rhs,
+            ..
+        } => func.as_const(rhs).is_some_and(|c| c != 0 && c != -1),
+        InstKind::Binary { .. } | InstKind::Icmp { .. } | InstKind::Select { .. } => true,
+        InstKind::Alloca { .. }
+        | InstKind::Load { .. }
+        | InstKind::Store { .. }
+        | InstKind::Call { .. }
+        | InstKind::Phi { .. } => false,
+    }
+}

@@ -1,0 +1,76 @@
+//! The pass registry: every transformation the optimizer knows, by name.
+//!
+//! A pass is a plain table entry — a name (what `--passes=` and golden test
+//! headers use), a one-line description (what `--help` and error messages
+//! show) and the function that runs it on a whole module. Adding a pass
+//! means writing its module and adding one line to [`PASSES`].
+
+use wend_ir::{Function, Module};
+
+#[derive(Clone, Copy)]
+pub struct Pass {
+    pub name: &'static str,
+    pub description: &'static str,
+    pub run: fn(&mut Module),
+}
+
+impl std::fmt::Debug for Pass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+/// Every pass, in the order `--help` lists them.
+pub const PASSES: &[Pass] = &[
+    Pass {
+        name: "mem2reg",
+        description: "promote stack variables to SSA values, placing phis (Cytron et al.)",
+        run: |module| for_each_definition(module, crate::mem2reg::run),
+    },
+    Pass {
+        name: "reg2mem",
+        description:
+            "demote phis and values used across blocks to stack slots (inverse of mem2reg)",
+        run: |module| for_each_definition(module, crate::reg2mem::run),
+    },
+    Pass {
+        name: "sccp",
+        description: "sparse conditional constant propagation: fold constants, drop dead branches (Wegman & Zadeck)",
+        run: |module| for_each_definition(module, crate::sccp::run),
+    },
+    Pass {
+        name: "dce",
+        description: "dead code elimination: delete what no side effect needs, phi cycles and write-only slots included",
+        run: |module| for_each_definition(module, crate::dce::run),
+    },
+    Pass {
+        name: "copyprop",
+        description: "copy propagation: replace trivial phis and selects by the value they copy",
+        run: |module| for_each_definition(module, crate::copyprop::run),
+    },
+    Pass {
+        name: "simplifycfg",
+        description: "CFG clean-up: delete unreachable blocks, bypass empty blocks, merge straight-line blocks",
+        run: |module| for_each_definition(module, crate::simplifycfg::run),
+    },
+    Pass { name: "inline", description: "inline small and single-call non-recursive functions bottom-up over call-graph SCCs, delete dead ones", run: crate::inline::run },
+    Pass { name: "loopsimplify", description: "canonical loops: a preheader, a single latch and dedicated exit blocks", run: |module| for_each_definition(module, crate::loopsimplify::run) },
+    Pass { name: "lcssa", description: "loop-closed SSA: values used after a loop go through phis in its exit blocks", run: |module| for_each_definition(module, crate::lcssa::run) },
+    Pass { name: "licm", description: "loop-invariant code motion: hoist pure non-trapping invariant code to the preheader", run: |module| for_each_definition(module, crate::licm::run) },
+    Pass { name: "gvn", description: "global value numbering: dominator-scoped elimination of recomputed pure expressions", run: |module| for_each_definition(module, crate::gvn::run) },
+];
+
+/// The pass called `name`.
+pub fn find_pass(name: &str) -> Option<&'static Pass> {
+    PASSES.iter().find(|p| p.name == name)
+}
+
+/// Runs a per-function transformation on every defined function (external
+/// declarations have no body to transform).
+pub fn for_each_definition(module: &mut Module, pass: fn(&mut Function)) {
+    for func in module.functions.values_mut() {
+        if !func.is_declaration() {
+            pass(func);
+        }
+    }
+}

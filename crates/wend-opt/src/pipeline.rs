@@ -1,0 +1,136 @@
+//! Pipelines: which passes run, in what order, and how.
+//!
+//! The whole optimization schedule of each `-O` level is the flat list in
+//! [`pipeline_for_level`]. [`run_pipeline`] runs a list of passes over a
+//! module and, on request, hands the IR text to a callback after each pass
+//! (`--print-after-all`) and runs the verifier after each pass, panicking
+//! with the verifier's report if a pass broke the IR — that is a compiler
+//! bug, and the report names the pass.
+
+use crate::pass::{find_pass, Pass, PASSES};
+use wend_ir::Module;
+
+/// The passes of each optimization level, in order.
+const O0: &[&str] = &[];
+const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
+/// -O2: promote, inline (the nested functions' pointer parameters become
+/// the parent's slots), promote again; clean up; canonicalise loops and
+/// hoist invariants; clean up again (hoisting exposes new redundancy).
+#[rustfmt::skip]
+const O2: &[&str] = &[
+    "mem2reg", "inline", "mem2reg",
+    "sccp", "copyprop", "gvn", "dce", "simplifycfg",
+    "loopsimplify", "licm",
+    "sccp", "copyprop", "gvn", "dce", "simplifycfg",
+];
+
+/// The pipeline of `-O<level>` (levels above 2 are treated as 2).
+pub fn pipeline_for_level(level: u8) -> Vec<&'static Pass> {
+    let names = match level {
+        0 => O0,
+        1 => O1,
+        _ => O2,
+    };
+    names
+        .iter()
+        .map(|name| find_pass(name).expect("the level pipelines name known passes"))
+        .collect()
+}
+
+/// Parses a comma-separated list of pass names (`"mem2reg,reg2mem"`;
+/// spaces around names are ignored, the empty string is the empty pipeline).
+pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    text.split(',')
+        .map(|name| {
+            let name = name.trim();
+            find_pass(name).ok_or_else(|| {
+                let what = if name.is_empty() {
+                    "empty pass name".to_string()
+                } else {
+                    format!("unknown pass `{name}`")
+                };
+                let known: Vec<String> = PASSES
+                    .iter()
+                    .map(|p| format!("  {:<10} {}", p.name, p.description))
+                    .collect();
+                format!(
+                    "{what} in pipeline `{text}`; the known passes are:\n{}",
+                    known.join("\n")
+                )
+            })
+        })
+        .collect()
+}
+
+/// A callback receiving a pass name and the module printed after it.
+pub type PrintAfterPass<'a> = &'a mut dyn FnMut(&str, &str);
+
+/// How [`run_pipeline`] runs the passes.
+#[derive(Default)]
+pub struct PipelineOptions<'a> {
+    /// Verify the IR before the first pass and after every pass; panic with
+    /// the verifier's message if it is broken.
+    pub verify_each: bool,
+    /// Called after every pass with the pass name and the module as printed
+    /// IR (for `--print-after-all`).
+    pub print_after_each: Option<PrintAfterPass<'a>>,
+}
+
+/// Runs `passes` over `module` in order.
+pub fn run_pipeline(module: &mut Module, passes: &[&'static Pass], opts: &mut PipelineOptions) {
+    if opts.verify_each {
+        verify_or_panic(module, "before the first pass (the pipeline's input)");
+    }
+    for pass in passes {
+        (pass.run)(module);
+        if opts.verify_each {
+            verify_or_panic(module, &format!("after pass `{}`", pass.name));
+        }
+        if let Some(print) = opts.print_after_each.as_mut() {
+            print(pass.name, &wend_ir::print::print_module(module));
+        }
+    }
+}
+
+fn verify_or_panic(module: &Module, when: &str) {
+    if let Err(err) = wend_ir::verify::verify_module(module) {
+        panic!("compiler bug: invalid IR {when}:\n{err}");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_lists_of_known_passes() {
+        let names = |v: Vec<&Pass>| v.iter().map(|p| p.name).collect::<Vec<_>>();
+        assert_eq!(names(parse_pipeline("").unwrap()), Vec::<&str>::new());
+        assert_eq!(
+            names(parse_pipeline("mem2reg, reg2mem,mem2reg").unwrap()),
+            ["mem2reg", "reg2mem", "mem2reg"]
+        );
+    }
+
+    #[test]
+    fn unknown_pass_error_lists_known_passes() {
+        let err = parse_pipeline("mem2reg,nosuchpass").unwrap_err();
+        assert!(err.contains("unknown pass `nosuchpass`"), "{err}");
+        for pass in PASSES {
+            assert!(err.contains(pass.name) && err.contains(pass.description));
+        }
+        assert!(parse_pipeline("mem2reg,,reg2mem")
+            .unwrap_err()
+            .contains("empty pass name"));
+    }
+
+    #[test]
+    fn levels() {
+        assert!(pipeline_for_level(0).is_empty());
+        assert_eq!(pipeline_for_level(1)[0].name, "mem2reg");
+        assert_eq!(pipeline_for_level(2)[0].name, "mem2reg");
+    }
+}

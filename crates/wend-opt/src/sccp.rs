@@ -1,0 +1,432 @@
+//! sccp: sparse conditional constant propagation.
+//!
+//! Finds the SSA values that hold the same constant on every execution, and
+//! the blocks that can never execute, *at the same time* — which finds more
+//! than constant propagation followed by dead-branch removal would: in
+//!
+//! ```text
+//! x = 1
+//! while (...) { if (x != 1) { x = 2 } }
+//! ```
+//!
+//! the assignment `x = 2` never runs because `x` is 1, and `x` is 1 because
+//! that assignment never runs. The algorithm is Wegman & Zadeck, "Constant
+//! Propagation with Conditional Branches" (TOPLAS 1991), the SSA variant
+//! ("SCC"), as in LLVM's `SCCP`.
+//!
+//! **The lattice.** Each SSA value starts at ⊤ ("no evidence yet": the
+//! optimistic assumption) and can only go down, to one constant and then
+//! to ⊥ ("not a constant"):
+//!
+//! ```text
+//!          ⊤
+//!   … -1  0  1  2 …
+//!          ⊥
+//! ```
+//!
+//! The meet of two different constants is ⊥; ⊤ is the identity of meet.
+//! Constants are their own value; parameters, string addresses, loads and
+//! call results are ⊥. So is `undef`: LLVM treats it as "any value we
+//! like", which lets `phi [5, %a], [undef, %b]` become 5, but it then needs
+//! a fix-up step for branches on `undef` (its `resolvedUndefsIn`). We take
+//! the conservative choice, obviously sound; little is lost, since the
+//! frontend initialises every variable and mem2reg already removes
+//! `phi [x, …], [undef, …]` where it can.
+//!
+//! **Two worklists.** Edges start non-executable, values start at ⊤:
+//! * the *flow worklist* holds CFG edges just found executable. The first
+//!   time a block is reached, all its instructions and its terminator are
+//!   evaluated; when another edge into it becomes executable, only its phis
+//!   are re-evaluated (they meet their entries over executable edges only);
+//! * the *SSA worklist* holds values whose lattice cell just went down;
+//!   their users in executable blocks are re-evaluated.
+//!
+//! A branch marks executable only the edges its condition allows: both on
+//! ⊥, the taken one on a constant, none (yet) on ⊤. Each value goes down
+//! at most twice and each edge becomes executable once, so the work is
+//! linear in the size of the function (times the phi arity).
+//!
+//! **Folding** follows the IR's exact semantics, the interpreter's:
+//! wrapping `add`/`sub`/`mul`, truncating `sdiv`/`srem`, signed `icmp`
+//! (an `i1` is signed too: `true` is -1). A division whose divisor is 0, or
+//! the type's minimum divided by -1, is undefined in the IR and is never
+//! folded: the frontend guards both with explicit tests, and those tests
+//! fold on their own — for `x / 0` the guard `icmp eq 0, 0` folds to true,
+//! so the branch to `wend_div_by_zero` stays and the runtime error is still
+//! raised, while the block holding the `sdiv` becomes unreachable.
+//!
+//! **Rewriting.** Every value found constant is replaced by that constant
+//! and its (side-effect-free) definition deleted; a conditional branch with
+//! one executable edge becomes an unconditional branch, removing the phi
+//! entry of the dropped edge (a `br %c, %b, %b` has two edges to `%b`, so
+//! its phis lose exactly one of their two entries); blocks never reached are
+//! deleted with the phi entries they fed.
+//!
+//! Requires: valid IR. Computes: a use list per value. Invalidates: the CFG
+//! (edges and blocks are removed) and everything computed from it.
+
+use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
+use cranelift_entity::SecondaryMap;
+use std::collections::HashMap;
+use wend_ir::{
+    BinOp, Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef,
+};
+
+/// The abstract value of an SSA value.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+enum Lattice {
+    /// Not evaluated yet: may still turn out to be any constant.
+    #[default]
+    Top,
+    /// The same constant on every execution (`i1` as 0/1).
+    Const(i32),
+    /// Not a (known) constant.
+    Bottom,
+}
+
+impl Lattice {
+    /// The greatest lower bound of two cells.
+    fn meet(self, other: Lattice) -> Lattice {
+        match (self, other) {
+            (Lattice::Top, x) | (x, Lattice::Top) => x,
+            (Lattice::Const(a), Lattice::Const(b)) if a == b => self,
+            _ => Lattice::Bottom,
+        }
+    }
+}
+
+/// Something that reads a value: an instruction (phi or not) or the
+/// terminator of a block.
+#[derive(Copy, Clone)]
+enum User {
+    Inst(Inst),
+    Terminator(Block),
+}
+
+struct Solver<'f> {
+    func: &'f Function,
+    /// The block of each placed instruction.
+    block_of: SecondaryMap<Inst, Option<Block>>,
+    users: SecondaryMap<Value, Vec<User>>,
+    cell: SecondaryMap<Value, Lattice>,
+    /// Whether the block has been reached.
+    executable: SecondaryMap<Block, bool>,
+    /// Whether each outgoing edge of a block (by successor position: 0 for
+    /// `then`, 1 for `else`) has been found executable.
+    edge_executable: SecondaryMap<Block, [bool; 2]>,
+    flow_worklist: Vec<(Block, usize)>,
+    ssa_worklist: Vec<Value>,
+}
+
+/// Runs SCCP on `func` (see the module doc).
+pub fn run(func: &mut Function) {
+    if func.is_declaration() {
+        return;
+    }
+    let mut solver = Solver::new(func);
+    solver.solve();
+    let Solver {
+        cell,
+        executable,
+        edge_executable,
+        ..
+    } = solver;
+    rewrite(func, &cell, &executable, &edge_executable);
+}
+
+impl<'f> Solver<'f> {
+    fn new(func: &'f Function) -> Self {
+        let mut users: SecondaryMap<Value, Vec<User>> = SecondaryMap::new();
+        for &b in &func.layout {
+            for inst in func.block_insts(b) {
+                func.insts[inst]
+                    .kind
+                    .for_each_operand(|v| users[v].push(User::Inst(inst)));
+            }
+            if let Some(t) = func.terminator(b) {
+                t.for_each_operand(|v| users[v].push(User::Terminator(b)));
+            }
+        }
+        // Values that are not instruction results have their final cell
+        // from the start; instruction results start at ⊤.
+        let mut cell = SecondaryMap::with_capacity(func.values.len());
+        for (v, data) in func.values.iter() {
+            cell[v] = match data.def {
+                ValueDef::Const(c) => Lattice::Const(c),
+                ValueDef::Inst(_) => Lattice::Top,
+                ValueDef::Param(_) | ValueDef::Undef | ValueDef::Str(_) => Lattice::Bottom,
+            };
+        }
+        Solver {
+            func,
+            block_of: func.inst_blocks(),
+            users,
+            cell,
+            executable: SecondaryMap::new(),
+            edge_executable: SecondaryMap::new(),
+            flow_worklist: Vec::new(),
+            ssa_worklist: Vec::new(),
+        }
+    }
+
+    fn solve(&mut self) {
+        let entry = self.func.layout[0];
+        self.executable[entry] = true;
+        self.visit_block(entry);
+        loop {
+            if let Some((pred, index)) = self.flow_worklist.pop() {
+                let succ = self.successor(pred, index);
+                if self.executable[succ] {
+                    // Only the phis can see the new edge.
+                    for i in 0..self.func.blocks[succ].phis.len() {
+                        self.visit_inst(self.func.blocks[succ].phis[i]);
+                    }
+                } else {
+                    self.executable[succ] = true;
+                    self.visit_block(succ);
+                }
+            } else if let Some(v) = self.ssa_worklist.pop() {
+                for i in 0..self.users[v].len() {
+                    match self.users[v][i] {
+                        User::Inst(inst) => {
+                            let block = self.block_of[inst].unwrap();
+                            if self.executable[block] {
+                                self.visit_inst(inst);
+                            }
+                        }
+                        User::Terminator(block) => {
+                            if self.executable[block] {
+                                self.visit_terminator(block);
+                            }
+                        }
+                    }
+                }
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn successor(&self, b: Block, index: usize) -> Block {
+        self.func.successors(b).nth(index).unwrap()
+    }
+
+    fn visit_block(&mut self, b: Block) {
+        let func = self.func;
+        for inst in func.block_insts(b) {
+            self.visit_inst(inst);
+        }
+        self.visit_terminator(b);
+    }
+
+    fn mark_edge(&mut self, b: Block, index: usize) {
+        if !self.edge_executable[b][index] {
+            self.edge_executable[b][index] = true;
+            self.flow_worklist.push((b, index));
+        }
+    }
+
+    /// Whether some executable edge goes from `pred` to `succ`.
+    fn edge_is_executable(&self, pred: Block, succ: Block) -> bool {
+        self.func
+            .successors(pred)
+            .enumerate()
+            .any(|(i, s)| s == succ && self.edge_executable[pred][i])
+    }
+
+    fn visit_terminator(&mut self, b: Block) {
+        match *self.func.terminator(b).unwrap() {
+            Terminator::Br { .. } => self.mark_edge(b, 0),
+            Terminator::CondBr { cond, .. } => match self.cell[cond] {
+                Lattice::Top => {}
+                Lattice::Const(c) => self.mark_edge(b, if c != 0 { 0 } else { 1 }),
+                Lattice::Bottom => {
+                    self.mark_edge(b, 0);
+                    self.mark_edge(b, 1);
+                }
+            },
+            Terminator::Ret { .. } | Terminator::Unreachable => {}
+        }
+    }
+
+    /// Re-evaluates an instruction and lowers its result's cell.
+    fn visit_inst(&mut self, inst: Inst) {
+        let Some(result) = self.func.insts[inst].result else {
+            return; // a store or a void call: nothing to propagate
+        };
+        if self.cell[result] == Lattice::Bottom {
+            return; // already as low as it goes
+        }
+        let new = self.evaluate(inst, result);
+        let old = self.cell[result];
+        let lowered = old.meet(new);
+        if lowered != old {
+            self.cell[result] = lowered;
+            self.ssa_worklist.push(result);
+        }
+    }
+
+    fn evaluate(&self, inst: Inst, result: Value) -> Lattice {
+        let cell = |v: Value| self.cell[v];
+        match self.func.insts[inst].kind {
+            InstKind::Phi { ref incoming } => {
+                let block = self.block_of[inst].unwrap();
+                incoming
+                    .iter()
+                    .filter(|&&(pred, _)| self.edge_is_executable(pred, block))
+                    .fold(Lattice::Top, |acc, &(_, v)| acc.meet(cell(v)))
+            }
+            InstKind::Binary { op, lhs, rhs } => match (cell(lhs), cell(rhs)) {
+                (Lattice::Const(a), Lattice::Const(b)) => {
+                    match fold_binary(op, self.func.value_type(result), a, b) {
+                        Some(c) => Lattice::Const(c),
+                        None => Lattice::Bottom, // undefined division: leave it alone
+                    }
+                }
+                (Lattice::Bottom, _) | (_, Lattice::Bottom) => Lattice::Bottom,
+                _ => Lattice::Top,
+            },
+            InstKind::Icmp { cond, lhs, rhs } => match (cell(lhs), cell(rhs)) {
+                (Lattice::Const(a), Lattice::Const(b)) => {
+                    Lattice::Const(fold_icmp(cond, self.func.value_type(lhs), a, b) as i32)
+                }
+                (Lattice::Bottom, _) | (_, Lattice::Bottom) => Lattice::Bottom,
+                _ => Lattice::Top,
+            },
+            InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } => match cell(cond) {
+                Lattice::Top => Lattice::Top,
+                Lattice::Const(c) => cell(if c != 0 { if_true } else { if_false }),
+                // Either arm may be chosen: constant only if both agree.
+                Lattice::Bottom => cell(if_true).meet(cell(if_false)),
+            },
+            InstKind::Alloca { .. } | InstKind::Load { .. } | InstKind::Call { .. } => {
+                Lattice::Bottom
+            }
+            InstKind::Store { .. } => unreachable!("a store has no result"),
+        }
+    }
+}
+
+/// A constant of type `ty` as the signed number the IR computes with: `i1`
+/// is sign-extended (`true` is -1), as LLVM's signed operations see it.
+fn signed(ty: Type, c: i32) -> i32 {
+    if ty == Type::I1 {
+        -(c & 1)
+    } else {
+        c
+    }
+}
+
+/// Brings a computed number back into `ty` (`i1` keeps its low bit, 0/1).
+fn truncate(ty: Type, c: i32) -> i32 {
+    if ty == Type::I1 {
+        c & 1
+    } else {
+        c
+    }
+}
+
+/// `a op b` on constants of type `ty`, `None` where the IR leaves it
+/// undefined (divisor 0, or the type's minimum divided by -1).
+fn fold_binary(op: BinOp, ty: Type, a: i32, b: i32) -> Option<i32> {
+    let (a, b) = (signed(ty, a), signed(ty, b));
+    let type_min = signed(ty, if ty == Type::I1 { 1 } else { i32::MIN });
+    let result = match op {
+        BinOp::Add => a.wrapping_add(b),
+        BinOp::Sub => a.wrapping_sub(b),
+        BinOp::Mul => a.wrapping_mul(b),
+        BinOp::And => a & b,
+        BinOp::Or => a | b,
+        BinOp::Xor => a ^ b,
+        BinOp::SDiv | BinOp::SRem if b == 0 || (a == type_min && b == -1) => return None,
+        // Rust's `/` and `%` truncate toward zero, like `sdiv`/`srem`.
+        BinOp::SDiv => a / b,
+        BinOp::SRem => a % b,
+    };
+    Some(truncate(ty, result))
+}
+
+/// `icmp cond a, b` on constants of type `ty`.
+fn fold_icmp(cond: IcmpCond, ty: Type, a: i32, b: i32) -> bool {
+    cond.eval(signed(ty, a), signed(ty, b))
+}
+
+/// Applies the solution: constants replace values, decided branches become
+/// unconditional, unreached blocks go.
+fn rewrite(
+    func: &mut Function,
+    cell: &SecondaryMap<Value, Lattice>,
+    executable: &SecondaryMap<Block, bool>,
+    edge_executable: &SecondaryMap<Block, [bool; 2]>,
+) {
+    // Branches with one executable edge become `br`; the other edge's phi
+    // entry goes (the edge exists no more, even if its target stays).
+    // Blocks that become unreachable lose all their entries below.
+    for i in 0..func.layout.len() {
+        let b = func.layout[i];
+        if !executable[b] {
+            continue;
+        }
+        if let Some(Terminator::CondBr {
+            then_dest,
+            else_dest,
+            ..
+        }) = func.blocks[b].terminator
+        {
+            let (kept, dropped) = match edge_executable[b] {
+                [true, false] => (then_dest, else_dest),
+                [false, true] => (else_dest, then_dest),
+                [true, true] => continue,
+                // The condition of a reached branch was evaluated: its
+                // definition dominates the branch, so it was reached first.
+                [false, false] => unreachable!("sccp: executable branch {b} took no edge"),
+            };
+            func.blocks[b].terminator = Some(Terminator::Br { dest: kept });
+            remove_one_phi_entry(func, dropped, b);
+        }
+    }
+
+    let unreached: SecondaryMap<Block, bool> = {
+        let mut dead = SecondaryMap::with_capacity(func.blocks.len());
+        for &b in &func.layout {
+            dead[b] = !executable[b];
+        }
+        dead
+    };
+    delete_blocks(func, &unreached);
+
+    // Replace constant values by constants (one per type and number) and
+    // delete their definitions: they are phis, arithmetic, comparisons and
+    // selects, free of side effects.
+    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    // Lookups only: the map's order never reaches the output.
+    let mut constants: HashMap<(Type, i32), Value> = HashMap::new();
+    for i in 0..func.layout.len() {
+        let b = func.layout[i];
+        let mut folded = |func: &mut Function, inst: Inst| -> bool {
+            let Some(result) = func.insts[inst].result else {
+                return false;
+            };
+            let Lattice::Const(c) = cell[result] else {
+                return false;
+            };
+            let ty = func.value_type(result);
+            let constant = *constants
+                .entry((ty, c))
+                .or_insert_with(|| func.make_value(ty, ValueDef::Const(c)));
+            subst[result] = Some(constant);
+            true
+        };
+        let mut phis = std::mem::take(&mut func.blocks[b].phis);
+        phis.retain(|&inst| !folded(func, inst));
+        func.blocks[b].phis = phis;
+        let mut insts = std::mem::take(&mut func.blocks[b].insts);
+        insts.retain(|&inst| !folded(func, inst));
+        func.blocks[b].insts = insts;
+    }
+    func.substitute(&subst);
+}

@@ -1,0 +1,317 @@
+//! simplifycfg: control-flow graph clean-up.
+//!
+//! The frontend emits one block per statement boundary, and the other
+//! passes leave debris behind them (SCCP turns branches into jumps, so
+//! chains of blocks that always run one after the other appear). This pass
+//! tidies the CFG without changing what the program does, with four
+//! rewrites from LLVM's `SimplifyCFG`:
+//!
+//! 1. **Delete unreachable blocks**, with the phi entries they feed.
+//! 2. **Fold `br %c, label %b, label %b`** into `br label %b`: the two
+//!    edges become one, so the phis of `%b` drop one of the two (equal)
+//!    entries they have for this predecessor.
+//! 3. **Remove empty forwarding blocks.** A block `F` holding nothing but
+//!    `br label %S` (no phis, no instructions; not the entry; not a
+//!    self-loop) is bypassed: its predecessors branch straight to `S`, and
+//!    each phi of `S` takes, for every such predecessor, the value it took
+//!    from `F`. That value is defined above `F`, so it is available at the
+//!    end of every predecessor of `F`. One condition (LLVM's
+//!    `CanPropagatePredecessorsForPHIs`): if a predecessor `P` of `F`
+//!    already branches to `S` directly, `P` would reach `S` by two edges,
+//!    which must carry equal phi values — so every phi of `S` must already
+//!    give the same value for `P` as for `F`; otherwise `F` stays, because
+//!    it is where the two values are told apart.
+//! 4. **Merge a block into its predecessor** when it is that predecessor's
+//!    only successor and the predecessor is its only predecessor: the two
+//!    always run together. Its phis have one entry each and are replaced by
+//!    that value; its instructions and terminator move to the predecessor,
+//!    and its successors' phis now name the predecessor.
+//!
+//! Rewrites enable each other (merging can create a branch with identical
+//! targets, bypassing a block can leave a block with one predecessor), so a
+//! worklist of blocks drives them: a block is re-examined whenever its
+//! terminator, its predecessors or its successors change. Every rewrite
+//! deletes a block or an edge, so the worklist empties. Predecessor lists
+//! (one entry per edge) are kept up to date instead of recomputed.
+//!
+//! Not done here: folding branches on constants (SCCP does it, knowing
+//! more constants) and deleting the instructions a folded branch no longer
+//! needs (DCE). Forwarding blocks with phis are kept.
+//!
+//! Requires: valid IR. Computes: the CFG, once. Invalidates: the CFG and
+//! all analyses computed from it.
+
+use crate::copyprop::same_value;
+use cranelift_entity::SecondaryMap;
+use wend_ir::analysis::cfg::Cfg;
+use wend_ir::{Block, Function, InstKind, Terminator, Value};
+
+/// Runs the CFG simplifications on `func` (see the module doc).
+pub fn run(func: &mut Function) {
+    if func.is_declaration() {
+        return;
+    }
+    let cfg = Cfg::compute(func);
+    let mut unreachable = SecondaryMap::with_capacity(func.blocks.len());
+    for &b in &func.layout {
+        unreachable[b] = !cfg.is_reachable(b);
+    }
+    delete_blocks(func, &unreachable);
+
+    let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+    for &b in &func.layout {
+        preds[b] = cfg.preds(b).to_vec();
+        preds[b].retain(|&p| !unreachable[p]);
+    }
+    let mut simplifier = Simplifier {
+        entry: func.layout[0],
+        func,
+        preds,
+        deleted: SecondaryMap::new(),
+        subst: SecondaryMap::new(),
+        worklist: Vec::new(),
+        queued: SecondaryMap::new(),
+        mark: SecondaryMap::new(),
+    };
+    // Popped from the back: layout order.
+    for i in (0..simplifier.func.layout.len()).rev() {
+        let b = simplifier.func.layout[i];
+        simplifier.enqueue(b);
+    }
+    while let Some(b) = simplifier.worklist.pop() {
+        simplifier.queued[b] = false;
+        if !simplifier.deleted[b] {
+            simplifier.visit(b);
+        }
+    }
+
+    let Simplifier { deleted, subst, .. } = simplifier;
+    func.layout.retain(|&b| !deleted[b]);
+    func.substitute(&subst);
+}
+
+struct Simplifier<'f> {
+    func: &'f mut Function,
+    entry: Block,
+    /// The predecessors of each block, one entry per edge.
+    preds: SecondaryMap<Block, Vec<Block>>,
+    /// Blocks merged away or bypassed (removed from the layout at the end).
+    deleted: SecondaryMap<Block, bool>,
+    /// Replacements for the phis of merged blocks, applied at the end.
+    subst: SecondaryMap<Value, Option<Value>>,
+    worklist: Vec<Block>,
+    queued: SecondaryMap<Block, bool>,
+    /// `mark[p] == Some(f)`: `p` is a predecessor of the forwarding block
+    /// `f` being examined (cleared after each examination).
+    mark: SecondaryMap<Block, Option<Block>>,
+}
+
+impl Simplifier<'_> {
+    fn enqueue(&mut self, b: Block) {
+        if !self.queued[b] {
+            self.queued[b] = true;
+            self.worklist.push(b);
+        }
+    }
+
+    /// `v` after the phi replacements made so far.
+    fn resolve(&self, mut v: Value) -> Value {
+        while let Some(next) = self.subst[v] {
+            v = next;
+        }
+        v
+    }
+
+    fn visit(&mut self, b: Block) {
+        loop {
+            self.fold_identical_targets(b);
+            if !self.merge_successor_into(b) {
+                break;
+            }
+        }
+        self.bypass_forwarding_block(b);
+    }
+
+    /// Rewrite 2: `br %c, label %s, label %s` becomes `br label %s`.
+    fn fold_identical_targets(&mut self, b: Block) {
+        let Some(Terminator::CondBr {
+            then_dest,
+            else_dest,
+            ..
+        }) = self.func.blocks[b].terminator
+        else {
+            return;
+        };
+        if then_dest != else_dest {
+            return;
+        }
+        self.func.blocks[b].terminator = Some(Terminator::Br { dest: then_dest });
+        remove_one(&mut self.preds[then_dest], b);
+        remove_one_phi_entry(self.func, then_dest, b);
+        self.enqueue(then_dest);
+    }
+
+    /// Rewrite 4: if `b` ends in `br label %s` and `b` is the only
+    /// predecessor of `s`, moves `s` into `b`. Returns whether it did.
+    fn merge_successor_into(&mut self, b: Block) -> bool {
+        let Some(Terminator::Br { dest: s }) = self.func.blocks[b].terminator else {
+            return false;
+        };
+        if s == b || self.preds[s].len() != 1 {
+            return false;
+        }
+        debug_assert_eq!(self.preds[s][0], b);
+
+        // Each phi of `s` has the single entry for `b`.
+        for i in 0..self.func.blocks[s].phis.len() {
+            let phi = self.func.blocks[s].phis[i];
+            let InstKind::Phi { incoming } = &self.func.insts[phi].kind else {
+                unreachable!()
+            };
+            let value = self.resolve(incoming[0].1);
+            let result = self.func.insts[phi].result.unwrap();
+            self.subst[result] = Some(value);
+        }
+        let merged = std::mem::take(&mut self.func.blocks[s]);
+        let data = &mut self.func.blocks[b];
+        data.insts.extend(merged.insts);
+        data.terminator = merged.terminator;
+        data.terminator_line = merged.terminator_line;
+        self.deleted[s] = true;
+        self.preds[s].clear();
+
+        // The successors of `s` now have `b` where they had `s`.
+        let succs: Vec<Block> = self.func.successors(b).collect();
+        for (i, &t) in succs.iter().enumerate() {
+            if succs[..i].contains(&t) {
+                continue; // a second edge to the same block: already renamed
+            }
+            for p in self.preds[t].iter_mut().filter(|p| **p == s) {
+                *p = b;
+            }
+            rename_phi_entries(self.func, t, s, b);
+            self.enqueue(t);
+        }
+        true
+    }
+
+    /// Rewrite 3: bypasses `f` if it is an empty forwarding block.
+    fn bypass_forwarding_block(&mut self, f: Block) {
+        let data = &self.func.blocks[f];
+        let Some(Terminator::Br { dest: s }) = data.terminator else {
+            return;
+        };
+        if f == self.entry || s == f || !data.phis.is_empty() || !data.insts.is_empty() {
+            return;
+        }
+        for &p in &self.preds[f] {
+            self.mark[p] = Some(f);
+        }
+        let bypassed = self.phis_allow_bypass(f, s);
+        if bypassed {
+            self.bypass(f, s);
+        }
+        for &p in &self.preds[f] {
+            self.mark[p] = None;
+        }
+        if bypassed {
+            self.preds[f].clear();
+            self.deleted[f] = true;
+            self.enqueue(s);
+        }
+    }
+
+    /// Whether every marked predecessor of `f` that also branches to `s`
+    /// directly gets, in every phi of `s`, the same value as `f` does.
+    fn phis_allow_bypass(&self, f: Block, s: Block) -> bool {
+        let func = &*self.func;
+        func.blocks[s].phis.iter().all(|&phi| {
+            let InstKind::Phi { incoming } = &func.insts[phi].kind else {
+                unreachable!()
+            };
+            let from_f = incoming.iter().find(|&&(p, _)| p == f).unwrap().1;
+            let from_f = self.resolve(from_f);
+            incoming
+                .iter()
+                .all(|&(p, v)| self.mark[p] != Some(f) || same_value(func, self.resolve(v), from_f))
+        })
+    }
+
+    /// Redirects the (marked) predecessors of `f` to `s`, moving the phi
+    /// entries of `s` for `f` to them.
+    fn bypass(&mut self, f: Block, s: Block) {
+        let preds = &self.preds[f];
+        for (i, &p) in preds.iter().enumerate() {
+            if !preds[..i].contains(&p) {
+                let term = self.func.blocks[p].terminator.as_mut().unwrap();
+                term.map_successors(|t| if t == f { s } else { t });
+            }
+        }
+        for &phi in &self.func.blocks[s].phis {
+            let InstKind::Phi { incoming } = &mut self.func.insts[phi].kind else {
+                unreachable!()
+            };
+            let at = incoming.iter().position(|&(p, _)| p == f).unwrap();
+            let (_, from_f) = incoming.remove(at);
+            // A predecessor with two edges into `s` needs the very same
+            // value on both (equal constants are not enough for the IR).
+            for entry in incoming.iter_mut() {
+                if self.mark[entry.0] == Some(f) {
+                    entry.1 = from_f;
+                }
+            }
+            incoming.extend(preds.iter().map(|&p| (p, from_f)));
+        }
+        remove_one(&mut self.preds[s], f);
+        let preds = self.preds[f].clone();
+        self.preds[s].extend_from_slice(&preds);
+        for p in preds {
+            self.enqueue(p);
+        }
+    }
+}
+
+/// Removes one occurrence of `b` from a predecessor list.
+fn remove_one(list: &mut Vec<Block>, b: Block) {
+    let at = list.iter().position(|&p| p == b).unwrap();
+    list.remove(at);
+}
+
+/// Removes, from every phi of `block`, one entry for the edge from `pred`
+/// (when that edge is deleted; a second edge from `pred` keeps the other).
+pub(crate) fn remove_one_phi_entry(func: &mut Function, block: Block, pred: Block) {
+    for &phi in &func.blocks[block].phis {
+        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+            if let Some(at) = incoming.iter().position(|&(p, _)| p == pred) {
+                incoming.remove(at);
+            }
+        }
+    }
+}
+
+/// Makes the phi entries of `block` that name `from` name `to`.
+fn rename_phi_entries(func: &mut Function, block: Block, from: Block, to: Block) {
+    for &phi in &func.blocks[block].phis {
+        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+            for entry in incoming.iter_mut().filter(|(p, _)| *p == from) {
+                entry.0 = to;
+            }
+        }
+    }
+}
+
+/// Deletes the blocks marked `dead` from the layout, and the phi entries
+/// for edges coming from them. The entry block must not be dead; a value
+/// defined in a dead block must only be used in dead blocks or in those
+/// phi entries (true of blocks unreachable from the entry).
+pub(crate) fn delete_blocks(func: &mut Function, dead: &SecondaryMap<Block, bool>) {
+    assert!(!dead[func.layout[0]], "the entry block cannot be deleted");
+    func.layout.retain(|&b| !dead[b]);
+    for &b in &func.layout {
+        for &phi in &func.blocks[b].phis {
+            if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+                incoming.retain(|&(p, _)| !dead[p]);
+            }
+        }
+    }
+}

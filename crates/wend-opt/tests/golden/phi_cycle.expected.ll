@@ -1,0 +1,34 @@
+; RUN: mem2reg
+define i32 @main() {
+entry:
+  br label %cond
+
+cond:                                             ; preds = %entry, %join
+  %x = phi i32 [ 5, %entry ], [ %x1, %join ]
+  %i = phi i32 [ 0, %entry ], [ %i2, %join ]
+  %more = icmp slt i32 %i, 3
+  br i1 %more, label %body, label %end
+
+body:                                             ; preds = %cond
+  %one = icmp eq i32 %i, 1
+  br i1 %one, label %same, label %reset
+
+same:                                             ; preds = %body
+  br label %join
+
+reset:                                            ; preds = %body
+  br label %join
+
+join:                                             ; preds = %same, %reset
+  %x1 = phi i32 [ %x, %same ], [ 5, %reset ]
+  %i2 = add i32 %i, 1
+  br label %cond
+
+end:                                              ; preds = %cond
+  call void @wend_print_int(i32 %x)
+  call void @wend_print_newline()
+  ret i32 0
+}
+
+declare void @wend_print_int(i32)
+declare void @wend_print_newline()
