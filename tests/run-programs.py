@@ -38,11 +38,19 @@ PIPELINES = {
         ["lli", "{tmp}/p.ll"],
     ],
     "llvm-llc-O2": [
-        ["{wendc}", "build", "-w", "-O2", "{src}", "-o", "{tmp}/p"],
+        ["{wendc}", "build", "-w", "--backend", "llvm", "-O2", "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],
     "llvm-llc-O0": [
+        ["{wendc}", "build", "-w", "--backend", "llvm", "-O0", "{src}", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
+    ],
+    "native-O0": [
         ["{wendc}", "build", "-w", "-O0", "{src}", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
+    ],
+    "native-O2": [
+        ["{wendc}", "build", "-w", "-O2", "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],
 }

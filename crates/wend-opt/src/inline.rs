@@ -82,13 +82,7 @@ pub fn run(module: &mut Module) {
                 size: &size,
                 component_of: &graph.component_of,
             };
-            inline_calls_in(
-                module,
-                caller,
-                &ctx,
-                &mut call_sites,
-                &mut budget,
-            );
+            inline_calls_in(module, caller, &ctx, &mut call_sites, &mut budget);
             size[caller] = function_size(&module.functions[caller]);
         }
     }
@@ -329,7 +323,12 @@ fn splice(
         unreachable!("splice is given a call")
     };
     let call_result = func.insts[call].result;
-    let prefix = callee.name.rsplit('.').next().unwrap_or(&callee.name).to_string();
+    let prefix = callee
+        .name
+        .rsplit('.')
+        .next()
+        .unwrap_or(&callee.name)
+        .to_string();
 
     // Split: the continuation takes the rest of the block and its
     // terminator; successors' phis now come from the continuation.

@@ -94,7 +94,9 @@ fn users(func: &Function) -> SecondaryMap<Value, Vec<User>> {
     let mut users: SecondaryMap<Value, Vec<User>> = SecondaryMap::new();
     for &b in &func.layout {
         for inst in func.block_insts(b) {
-            func.insts[inst].kind.for_each_operand(|v| users[v].push(User::Inst(inst)));
+            func.insts[inst]
+                .kind
+                .for_each_operand(|v| users[v].push(User::Inst(inst)));
         }
         if let Some(t) = func.terminator(b) {
             t.for_each_operand(|v| users[v].push(User::Terminator(b)));

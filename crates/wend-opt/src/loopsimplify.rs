@@ -69,7 +69,10 @@ pub fn run(func: &mut Function) {
 /// predecessor from outside, ending in an unconditional branch to it.
 pub fn preheader(func: &Function, cfg: &Cfg, forest: &LoopForest, l: Loop) -> Option<Block> {
     let header = forest.header(l);
-    let mut outside = cfg.preds(header).iter().filter(|&&p| !forest.contains(l, p));
+    let mut outside = cfg
+        .preds(header)
+        .iter()
+        .filter(|&&p| !forest.contains(l, p));
     let candidate = *outside.next()?;
     let only_one = outside.all(|&p| p == candidate);
     let branches_only_to_header = matches!(
@@ -189,7 +192,12 @@ fn merge_latches(
 /// the moved entries' common value, or a new phi of the new block merging
 /// them. `moved` lists each edge once (a block with two edges twice); the
 /// new block is not placed in the layout (see [`Placement`]).
-pub fn split_predecessors(func: &mut Function, target: Block, moved: &[Block], suffix: &str) -> Block {
+pub fn split_predecessors(
+    func: &mut Function,
+    target: Block,
+    moved: &[Block],
+    suffix: &str,
+) -> Block {
     let name = format!("{}.{suffix}", func.blocks[target].name);
     let new = func.create_block(&name);
     let line = func.blocks[target].terminator_line;

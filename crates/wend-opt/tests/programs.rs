@@ -71,7 +71,9 @@ fn passes_preserve_behaviour_of_every_test_program() {
         let Some(original) = lower(&path) else {
             continue;
         };
+        let started = std::time::Instant::now();
         let reference = interpret(&original);
+        eprintln!("{}: {:?}", path.display(), started.elapsed());
         for (name, passes) in &pipelines {
             let mut module = original.clone();
             run(&mut module, passes);

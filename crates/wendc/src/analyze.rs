@@ -1,13 +1,13 @@
 //! `wendc analyze`: the tables a lecture on SSA construction walks through,
 //! per function — each block's dominators, immediate dominator and
-//! dominance frontier, then where mem2reg placed each variable's phis.
+//! dominance frontier, then where mem2reg placed each variable's phis —
+//! and each function's loop forest.
 
 use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs};
 use crate::driver::{lower_to_ir, read_ir, Failed};
-use std::fmt::Write;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
-use wend_ir::analysis::frontier::DominanceFrontiers;
+use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::print::FunctionNames;
 use wend_ir::{Block, Function, Module};
 
@@ -17,6 +17,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
     } else {
         let compile = CompileArgs {
             file: args.file.clone(),
+            backend: crate::cli::Backend::Native,
             opt_level: 0,
             no_warnings: true,
             passes: PassArgs {
@@ -32,91 +33,75 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
     Ok(0)
 }
 
-/// The whole report for a module (unoptimised IR in, text out).
+/// The whole report for a module (unoptimised IR in, text out). The
+/// tables are shared with `wendc explain`, which shows them as HTML; the
+/// loop forests follow.
 pub fn report(module: &Module) -> String {
-    let mut promoted = module.clone();
-    (wend_opt::find_pass("mem2reg").expect("mem2reg exists").run)(&mut promoted);
-    let mut out = String::new();
-    for (id, func) in module.definitions() {
-        function_report(&mut out, func, &promoted.functions[id]);
+    let mut out = wend_explain::tables::analyze_text(module);
+    for (_, func) in module.definitions() {
+        loop_forest_text(&mut out, func);
     }
     out
 }
 
-fn function_report(out: &mut String, func: &Function, promoted: &Function) {
-    let names = FunctionNames::compute(func);
-    let label = |b: Block| names.block(b).to_string();
-    let set = |blocks: &mut dyn Iterator<Item = Block>| {
-        let items: Vec<String> = blocks.map(label).collect();
-        format!("{{{}}}", items.join(", "))
-    };
+/// The natural loops of `func` as an indented tree (inner loops under the
+/// loop containing them), each with its header, latches, body, exits and
+/// depth — what LoopSimplify and LICM look at.
+fn loop_forest_text(out: &mut String, func: &Function) {
+    use std::fmt::Write;
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
-    let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
-
-    let _ = writeln!(out, "function @{}", func.name);
-    let mut rows = vec![[
-        "block".to_string(),
-        "idom".to_string(),
-        "dominators".to_string(),
-        "dominance frontier".to_string(),
-    ]];
-    for &b in &func.layout {
-        if !cfg.is_reachable(b) {
-            rows.push([label(b), "-".into(), "(unreachable)".into(), "-".into()]);
-            continue;
-        }
-        // The dominators of b are b and the idom chain above it.
-        let chain = std::iter::successors(Some(b), |&x| domtree.idom(x));
-        let mut dominators: Vec<Block> = chain.collect();
-        dominators.reverse();
-        rows.push([
-            label(b),
-            domtree.idom(b).map_or("-".to_string(), label),
-            set(&mut dominators.into_iter()),
-            set(&mut frontiers.frontier(b).iter().copied()),
-        ]);
+    let forest = LoopForest::compute(func, &cfg, &domtree);
+    let names = FunctionNames::compute(func);
+    let set = |blocks: &[Block]| {
+        let names: Vec<&str> = blocks.iter().map(|&b| names.block(b)).collect();
+        format!("{{{}}}", names.join(", "))
+    };
+    let _ = writeln!(out, "loops of @{}", func.name);
+    if forest.is_empty() {
+        let _ = writeln!(out, "  (none)");
     }
-    write_table(out, &rows);
-
-    // Phis carry the name of the variable they were made for.
-    let promoted_names = FunctionNames::compute(promoted);
-    let mut placements: Vec<(String, Vec<String>)> = Vec::new();
-    for &b in &promoted.layout {
-        for &phi in &promoted.blocks[b].phis {
-            let value = promoted.insts[phi].result.expect("a phi has a result");
-            let var = promoted
-                .value_name(value)
-                .unwrap_or("(unnamed)")
-                .to_string();
-            let block = promoted_names.block(b).to_string();
-            match placements.iter_mut().find(|(v, _)| *v == var) {
-                Some((_, blocks)) => blocks.push(block),
-                None => placements.push((var, vec![block])),
-            }
-        }
-    }
-    if placements.is_empty() {
-        let _ = writeln!(out, "  mem2reg places no phis");
-    } else {
-        let _ = writeln!(out, "  phis placed by mem2reg (variable: blocks):");
-        for (var, blocks) in placements {
-            let _ = writeln!(out, "    {var}: {}", blocks.join(", "));
-        }
+    // Preorder of the loop tree, with an explicit stack.
+    let mut stack: Vec<Loop> = forest.top_level().iter().rev().copied().collect();
+    while let Some(l) = stack.pop() {
+        let indent = "  ".repeat(forest.depth(l) as usize);
+        let _ = writeln!(
+            out,
+            "{indent}loop {} (depth {}): latches {}, body {}, exits {}",
+            names.block(forest.header(l)),
+            forest.depth(l),
+            set(forest.latches(l)),
+            set(forest.body(l)),
+            set(forest.exits(l)),
+        );
+        stack.extend(forest.children(l).iter().rev());
     }
     out.push('\n');
 }
 
-/// Left-aligned columns, two spaces apart, indented by two.
-fn write_table(out: &mut String, rows: &[[String; 4]]) {
-    let widths: Vec<usize> = (0..4)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
-        .collect();
-    for row in rows {
-        let mut line = String::from(" ");
-        for (cell, width) in row.iter().zip(&widths) {
-            let _ = write!(line, " {cell:<width$} ");
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn loop_forest_is_an_indented_tree() {
+        let ir = "define i32 @main() {\nentry:\n  br label %outer\n\n\
+                  outer:\n  %c = icmp eq i32 1, 1\n  br i1 %c, label %inner, label %end\n\n\
+                  inner:\n  br i1 %c, label %inner, label %outer.latch\n\n\
+                  outer.latch:\n  br label %outer\n\n\
+                  end:\n  ret i32 0\n}\n\n\
+                  define void @flat() {\nentry:\n  ret void\n}\n";
+        let module = wend_ir::read::parse_module(ir).unwrap();
+        let mut out = String::new();
+        for (_, func) in module.definitions() {
+            loop_forest_text(&mut out, func);
         }
-        let _ = writeln!(out, "{}", line.trim_end());
+        assert_eq!(
+            out,
+            "loops of @main\n  \
+             loop outer (depth 1): latches {outer.latch}, body {outer, inner, outer.latch}, exits {end}\n    \
+             loop inner (depth 2): latches {inner}, body {inner}, exits {outer.latch}\n\n\
+             loops of @flat\n  (none)\n\n"
+        );
     }
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
     name = "wendc",
     version,
     about = "The wend compiler: a teaching compiler with an SSA mid-end",
-    after_help = "Executables are produced through LLVM (`llc`, then `cc` to link) until the native backend lands."
+    after_help = "Executables come from wendc's own x86-64 backend (assembled by `as`, linked by `ld`); `--backend llvm` uses LLVM's `llc` and `cc` instead."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -29,6 +29,10 @@ pub enum Command {
     /// dominators, immediate dominators, dominance frontiers, and where
     /// mem2reg puts each variable's phis
     Analyze(AnalyzeArgs),
+    /// Write a self-contained HTML report of the compilation: source,
+    /// tokens, syntax tree, the IR after each pass beside the one before,
+    /// each function's CFG, dominators, loops and assembly
+    Explain(ExplainArgs),
 }
 
 #[derive(Args, Debug, Clone)]
@@ -41,6 +45,9 @@ pub struct CompileArgs {
     /// Do not print warnings
     #[arg(short = 'w')]
     pub no_warnings: bool,
+    /// The code generator for executables
+    #[arg(long, value_enum, default_value_t = Backend::Native)]
+    pub backend: Backend,
     #[command(flatten)]
     pub passes: PassArgs,
 }
@@ -84,6 +91,39 @@ pub struct AnalyzeArgs {
     pub file: PathBuf,
 }
 
+/// The pipeline shown by `wendc explain` is the one `build` would run:
+/// -O2's unless -O or --passes says otherwise (-O0 shows the lowered IR
+/// alone, with no passes).
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// The wend source file
+    pub file: PathBuf,
+    /// The HTML file to write (default: the source's name with `.html`,
+    /// in the current directory)
+    #[arg(short = 'o', value_name = "OUT")]
+    pub output: Option<PathBuf>,
+    /// Show the pipeline of this optimisation level
+    #[arg(short = 'O', value_name = "LEVEL", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=2))]
+    pub opt_level: u8,
+    /// Show exactly these passes, in order (comma-separated), instead of
+    /// the -O level's pipeline
+    #[arg(long, value_name = "LIST")]
+    pub passes: Option<String>,
+    /// How to lay out the CFG drawings
+    #[arg(long, value_enum, default_value_t = CfgLayout::Auto)]
+    pub layout: CfgLayout,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CfgLayout {
+    /// Graphviz `dot` when it is installed, else the built-in layout
+    Auto,
+    /// Graphviz `dot` (falls back to the built-in layout if it fails)
+    Dot,
+    /// The built-in layered layout
+    Builtin,
+}
+
 #[derive(Args, Debug)]
 pub struct BuildArgs {
     #[command(flatten)]
@@ -95,6 +135,9 @@ pub struct BuildArgs {
     /// is named after the source file
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
+    /// In assembly, a comment with each IR instruction before its code
+    #[arg(long)]
+    pub asm_comments: bool,
 }
 
 #[derive(Args, Debug)]
@@ -104,6 +147,14 @@ pub struct RunArgs {
     /// Execute the IR with the built-in interpreter instead of compiling it
     #[arg(long)]
     pub interp: bool,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    /// wendc's own x86-64 backend: assembly for `as`, linked by `ld`, no libc
+    Native,
+    /// LLVM: the module through `llc`, linked by `cc` against libc
+    Llvm,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +169,8 @@ pub enum Emit {
     Llvm,
     /// Graphviz CFGs, one cluster per function (`dot -Tsvg` draws them)
     Dot,
+    /// x86-64 GNU assembly from the native backend
+    Asm,
     /// An executable
     Exe,
 }

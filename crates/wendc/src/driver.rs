@@ -1,7 +1,7 @@
 //! The compilation pipeline behind each subcommand: read the source, check
 //! it, lower it, run the passes, and hand the module to a backend.
 
-use crate::cli::{BuildArgs, Cli, Command, CompileArgs, Emit, OptArgs, PassArgs, RunArgs};
+use crate::cli::{Backend, BuildArgs, Cli, Command, CompileArgs, Emit, OptArgs, PassArgs, RunArgs};
 use crate::timing::time;
 use crate::toolchain;
 use std::io::{IsTerminal, Write};
@@ -24,6 +24,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Run(args) => run_program(&args),
         Command::Opt(args) => opt(&args),
         Command::Analyze(args) => crate::analyze::run(&args),
+        Command::Explain(args) => explain(&args),
     };
     result.unwrap_or(FAILURE)
 }
@@ -171,15 +172,47 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             let text = wend_ir::dot::module_to_dot(&module, &options);
             write_output(args.output.as_deref(), text.as_bytes())
         }
+        Emit::Asm => {
+            let (source, module) = compile_to_ir(&args.compile)?;
+            let text = native_assembly(&source, &module, args.asm_comments);
+            write_output(args.output.as_deref(), text.as_bytes())
+        }
         Emit::Exe => {
-            let (_, module) = compile_to_ir(&args.compile)?;
+            let (source, module) = compile_to_ir(&args.compile)?;
             let out = args
                 .output
                 .clone()
                 .unwrap_or_else(|| default_exe_name(&args.compile.file));
-            toolchain::llvm_executable(&module, args.compile.opt_level, &out)?;
+            executable(&args.compile, &source, &module, &out)?;
             Ok(0)
         }
+    }
+}
+
+/// The native backend's assembly for a module, with line information
+/// pointing at the source file.
+fn native_assembly(source: &Source, module: &Module, comments: bool) -> String {
+    let options = wend_x86::Options {
+        source_file: Some(source.name.clone()),
+        comments,
+    };
+    time("codegen (x86)", || {
+        wend_x86::compile_module(module, &options)
+    })
+}
+
+/// Builds an executable with the chosen backend.
+fn executable(
+    args: &CompileArgs,
+    source: &Source,
+    module: &Module,
+    out: &Path,
+) -> Result<(), Failed> {
+    match args.backend {
+        Backend::Native => {
+            toolchain::native_executable(&native_assembly(source, module, false), out)
+        }
+        Backend::Llvm => toolchain::llvm_executable(module, args.opt_level, out),
     }
 }
 
@@ -233,8 +266,54 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
     write_output(args.output.as_deref(), text.as_bytes())
 }
 
+/// `wendc explain`: the HTML report of one compilation.
+fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
+    let compile = CompileArgs {
+        file: args.file.clone(),
+        backend: crate::cli::Backend::Native,
+        opt_level: args.opt_level,
+        no_warnings: false,
+        passes: PassArgs {
+            passes: args.passes.clone(),
+            print_after_all: false,
+            verify_each: false,
+            time_passes: false,
+        },
+    };
+    let passes = match &args.passes {
+        Some(list) => parse_passes(list)?,
+        None => wend_opt::pipeline_for_level(args.opt_level),
+    };
+    let (source, module) = lower_to_ir(&compile)?;
+    let options = wend_explain::ExplainOptions {
+        source_name: source.name.clone(),
+        passes,
+        pipeline_label: match &args.passes {
+            Some(list) => format!("--passes={list}"),
+            None => format!("-O{}", args.opt_level),
+        },
+        layout: match args.layout {
+            crate::cli::CfgLayout::Auto => wend_explain::LayoutEngine::Auto,
+            crate::cli::CfgLayout::Dot => wend_explain::LayoutEngine::Graphviz,
+            crate::cli::CfgLayout::Builtin => wend_explain::LayoutEngine::Builtin,
+        },
+    };
+    let html = wend_explain::render(&source.text, &module, &options);
+    let out = args.output.clone().unwrap_or_else(|| {
+        // `prog.wend` → `prog.html`, keeping any other dots of the name.
+        let mut name = args
+            .file
+            .file_stem()
+            .unwrap_or(args.file.as_os_str())
+            .to_os_string();
+        name.push(".html");
+        PathBuf::from(name)
+    });
+    write_output(Some(&out), html.as_bytes())
+}
+
 fn run_program(args: &RunArgs) -> Result<u8, Failed> {
-    let (_, module) = compile_to_ir(&args.compile)?;
+    let (source, module) = compile_to_ir(&args.compile)?;
     if args.interp {
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
@@ -247,6 +326,6 @@ fn run_program(args: &RunArgs) -> Result<u8, Failed> {
         Failed
     })?;
     let exe = dir.path().join("program");
-    toolchain::llvm_executable(&module, args.compile.opt_level, &exe)?;
+    executable(&args.compile, &source, &module, &exe)?;
     toolchain::run_executable(&exe)
 }

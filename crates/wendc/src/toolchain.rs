@@ -58,6 +58,24 @@ pub fn llvm_executable(module: &Module, opt_level: u8, out: &Path) -> Result<(),
     })
 }
 
+/// The native backend: our assembly through `as` and `ld`. The runtime is
+/// part of the assembly, so nothing else is linked in (no libc, no crt).
+pub fn native_executable(assembly: &str, out: &Path) -> Result<(), Failed> {
+    let dir = temp_dir()?;
+    let asm = dir.path().join("program.s");
+    let obj = dir.path().join("program.o");
+    std::fs::write(&asm, assembly).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", asm.display());
+        Failed
+    })?;
+    time("assemble (as)", || {
+        run_tool(Command::new("as").arg(&asm).arg("-o").arg(&obj))
+    })?;
+    time("link (ld)", || {
+        run_tool(Command::new("ld").arg(&obj).arg("-o").arg(out))
+    })
+}
+
 /// Runs a program with inherited stdio; returns its exit status (a signal
 /// becomes 128 + its number, as a shell reports it).
 pub fn run_executable(exe: &Path) -> Result<u8, Failed> {

@@ -1,0 +1,110 @@
+//! `wendc explain`: one self-contained HTML page that shows what the
+//! compiler does to a program, for a lecture or for a student alone.
+//!
+//! The page holds, with no external assets and no need for JavaScript to
+//! read it (scripts only add keyboard shortcuts and hover highlights):
+//!
+//! * the source with line numbers, its tokens and its syntax tree;
+//! * per function, the IR before the first pass and after each pass of the
+//!   chosen pipeline, each next to the previous one with the changed lines
+//!   highlighted ([`diff`]), behind a pass selector;
+//! * per function, its control-flow graph as inline SVG ([`cfg_svg`]), laid
+//!   out by Graphviz when `dot` is installed ([`graphviz`]) and by our own
+//!   layered layout otherwise ([`layout`]);
+//! * per function, the dominator tree, the dominance-frontier table and the
+//!   phi placement of `wendc analyze` ([`tables`]), and the loop forest;
+//! * per function, the x86-64 assembly, each line linked to its source line
+//!   ([`asm`]).
+//!
+//! [`explain_source`] does everything from source text; [`render`] starts
+//! from an already lowered module (the driver reports diagnostics itself).
+
+pub mod asm;
+pub mod cfg_svg;
+pub mod diff;
+pub mod graphviz;
+pub mod html;
+pub mod layout;
+mod report;
+pub mod source;
+pub mod tables;
+
+use wend_ir::{FuncId, Module};
+use wend_opt::Pass;
+
+/// Which engine lays out the CFG drawings.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum LayoutEngine {
+    /// Graphviz when `dot` is installed, the built-in layout otherwise.
+    #[default]
+    Auto,
+    Graphviz,
+    Builtin,
+}
+
+/// What to explain, and how.
+#[derive(Clone, Debug)]
+pub struct ExplainOptions {
+    /// The file name shown in the title (and in the assembly's `.file`).
+    pub source_name: String,
+    /// The passes to run, in order.
+    pub passes: Vec<&'static Pass>,
+    /// How the pipeline was chosen, for the header (`-O2`, `--passes=…`).
+    pub pipeline_label: String,
+    pub layout: LayoutEngine,
+}
+
+/// The IR of the whole module at one point of the pipeline.
+pub struct Stage {
+    /// `input` for the lowered IR, else the pass that produced it.
+    pub name: String,
+    pub description: String,
+    pub module: Module,
+}
+
+/// Runs `passes` over `module`, keeping a copy after each, verifying as it
+/// goes (a pass that breaks the IR is a compiler bug and panics).
+pub fn run_stages(module: &Module, passes: &[&'static Pass]) -> Vec<Stage> {
+    let mut stages = vec![Stage {
+        name: "input".to_string(),
+        description: "the IR as lowered from the source, before any pass (-O0)".to_string(),
+        module: module.clone(),
+    }];
+    let mut current = module.clone();
+    for pass in passes {
+        let mut opts = wend_opt::PipelineOptions {
+            verify_each: true,
+            print_after_each: None,
+        };
+        wend_opt::run_pipeline(&mut current, std::slice::from_ref(pass), &mut opts);
+        stages.push(Stage {
+            name: pass.name.to_string(),
+            description: pass.description.to_string(),
+            module: current.clone(),
+        });
+    }
+    stages
+}
+
+/// The report for `src`, already checked and lowered to `module`.
+pub fn render(src: &str, module: &Module, options: &ExplainOptions) -> String {
+    let stages = run_stages(module, &options.passes);
+    report::page(src, module, &stages, options)
+}
+
+/// Checks, lowers and explains `src`; on a compile error, the diagnostics.
+pub fn explain_source(
+    src: &str,
+    options: &ExplainOptions,
+) -> Result<String, Vec<wend_frontend::Diag>> {
+    let (checked, diags) = wend_frontend::check(src);
+    match checked {
+        Some(checked) => Ok(render(src, &wend_frontend::lower(&checked), options)),
+        None => Err(diags),
+    }
+}
+
+/// The defined functions, in module order (the order of every section).
+pub(crate) fn definitions(module: &Module) -> Vec<FuncId> {
+    module.definitions().map(|(id, _)| id).collect()
+}

@@ -1,0 +1,74 @@
+// wendc explain: optional enhancements. Everything is readable without
+// this script; it adds keyboard shortcuts and links assembly to source.
+(function () {
+  "use strict";
+  document.documentElement.dataset.js = "on";
+
+  var stages = Array.prototype.slice.call(document.querySelectorAll('input[name="stage"]'));
+  function selectStage(delta) {
+    var current = stages.findIndex(function (r) { return r.checked; });
+    var next = Math.min(stages.length - 1, Math.max(0, current + delta));
+    if (next !== current) {
+      stages[next].checked = true;
+    }
+  }
+  // `?stage=mem2reg` (the first pass of that name) or `?stage=3` selects a
+  // stage on load, so lecture notes can link to one.
+  var wanted = new URLSearchParams(window.location.search).get("stage");
+  if (wanted !== null) {
+    var chosen = /^[0-9]+$/.test(wanted)
+      ? stages[Number(wanted)]
+      : stages.find(function (r) { return r.dataset.pass === wanted; });
+    if (chosen) { chosen.checked = true; }
+  }
+  function flip(id) {
+    var box = document.getElementById(id);
+    if (box) { box.checked = !box.checked; }
+  }
+
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var target = event.target;
+    if (target && (target.tagName === "TEXTAREA" || (target.tagName === "INPUT" && target.type === "text"))) { return; }
+    switch (event.key) {
+      case "[": selectStage(-1); break;
+      case "]": selectStage(1); break;
+      case "b": flip("show-back"); break;
+      case "d": flip("show-dom"); break;
+      default: return;
+    }
+    event.preventDefault();
+  });
+
+  // Hovering an assembly line lights up its source line and every
+  // assembly line from the same source line; hovering a source line does
+  // the same the other way round.
+  function scrollWithin(pane, element) {
+    var top = element.offsetTop - pane.offsetTop;
+    if (top < pane.scrollTop + 24 || top > pane.scrollTop + pane.clientHeight - 24) {
+      pane.scrollTop = Math.max(0, top - pane.clientHeight / 3);
+    }
+  }
+  Array.prototype.forEach.call(document.querySelectorAll(".asm-view"), function (view) {
+    var lit = [];
+    var sourcePane = view.querySelector(".asm-src");
+    var codePane = view.querySelector(".asm-code");
+    function clear() {
+      lit.forEach(function (e) { e.classList.remove("hl"); });
+      lit = [];
+    }
+    function light(line, fromSource) {
+      clear();
+      lit = Array.prototype.slice.call(view.querySelectorAll('[data-line="' + line + '"]'));
+      lit.forEach(function (e) { e.classList.add("hl"); });
+      var other = fromSource ? codePane.querySelector('.al[data-line="' + line + '"]')
+                             : sourcePane.querySelector('.sl[data-line="' + line + '"]');
+      if (other) { scrollWithin(fromSource ? codePane : sourcePane, other); }
+    }
+    view.addEventListener("mouseover", function (event) {
+      var row = event.target.closest("[data-line]");
+      if (row) { light(row.dataset.line, row.classList.contains("sl")); }
+    });
+    view.addEventListener("mouseleave", clear);
+  });
+})();

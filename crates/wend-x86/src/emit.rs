@@ -1,0 +1,794 @@
+//! Emission: allocated machine IR → AT&T-syntax GNU assembly.
+//!
+//! Each machine instruction becomes one to a few x86 instructions, now that
+//! every virtual register has a location: the two-address form is chosen
+//! (`movl lhs, dst; addl rhs, dst`, or just `addl rhs, dst` when the
+//! allocator gave `dst` the register of `lhs`), operands that were spilled
+//! are used as memory operands where x86 allows one and go through the
+//! scratch registers `%r11`/`%r10` otherwise, and every parallel move (phi
+//! copies, call arguments, incoming parameters) is sequentialised between
+//! locations by [`crate::parallel_copy`], with `%r10` to break cycles.
+//!
+//! The frame keeps the `%rbp` chain (so gdb and perf can walk the stack):
+//!
+//! ```text
+//!   16+8k(%rbp)  incoming stack argument k (parameters 7, 8, …)
+//!      8(%rbp)   return address
+//!      0(%rbp)   caller's %rbp
+//!     -8(%rbp)…  saved callee-saved registers, spill slots, alloca slots
+//!   0(%rsp)…     outgoing stack arguments of calls
+//! ```
+//!
+//! and its size is a multiple of 16, so `%rsp` is 16-byte aligned at every
+//! call. Blocks that end up holding nothing but a jump are skipped (jumps to
+//! them go straight to their target) and a jump to the next block falls
+//! through. With a source file, `.loc` directives give gdb the wend line of
+//! each instruction; with `comments`, each IR instruction is printed as a
+//! `#` comment above its code, in the IR printer's own spelling.
+
+use crate::mir::*;
+use crate::parallel_copy::sequentialize;
+use crate::regalloc::{Allocation, Loc};
+use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
+use crate::Options;
+use cranelift_entity::SecondaryMap;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use wend_ir::print::{inst_text, terminator_text, FunctionNames};
+use wend_ir::{Block, Function, Module};
+
+/// A place a value can be in once registers are allocated.
+#[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+enum Place {
+    Reg(PReg),
+    /// `off(%rbp)`.
+    Frame(i32),
+    /// `off(%rsp)`: an outgoing stack argument.
+    Out(i32),
+}
+
+impl Place {
+    fn is_mem(self) -> bool {
+        !matches!(self, Place::Reg(_))
+    }
+
+    fn text(self, w: Width) -> String {
+        match self {
+            Place::Reg(r) => match w {
+                Width::W32 => r.name32().to_string(),
+                Width::W64 => r.name64().to_string(),
+            },
+            Place::Frame(off) => format!("{off}(%rbp)"),
+            Place::Out(0) => "(%rsp)".to_string(),
+            Place::Out(off) => format!("{off}(%rsp)"),
+        }
+    }
+}
+
+/// A source: a place or an immediate.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Src {
+    Place(Place),
+    Imm(i32),
+}
+
+impl Src {
+    fn text(self, w: Width) -> String {
+        match self {
+            Src::Place(p) => p.text(w),
+            Src::Imm(i) => format!("${i}"),
+        }
+    }
+
+    fn is_mem(self) -> bool {
+        matches!(self, Src::Place(p) if p.is_mem())
+    }
+}
+
+fn suffix(w: Width) -> &'static str {
+    match w {
+        Width::W32 => "l",
+        Width::W64 => "q",
+    }
+}
+
+/// A symbol as GAS accepts it: quoted unless made of plain symbol characters.
+pub fn symbol(name: &str) -> String {
+    if !name.is_empty()
+        && !name.starts_with(|c: char| c.is_ascii_digit())
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
+    {
+        name.to_string()
+    } else {
+        format!("\"{}\"", name.replace('\\', "\\\\").replace('"', "\\\""))
+    }
+}
+
+/// The label of string constant `k`.
+pub fn string_label(k: usize) -> String {
+    format!(".Lstr.{k}")
+}
+
+/// Where the frame puts things, as `%rbp` offsets.
+struct Frame {
+    size: u32,
+    saves: Vec<(PReg, i32)>,
+    spill_base: i32,
+    slot_offsets: SecondaryMap<SlotId, i32>,
+}
+
+impl Frame {
+    fn layout(mf: &MFunction, alloc: &Allocation) -> Frame {
+        let mut used = 0i32;
+        let saves = alloc
+            .callee_saved_used
+            .iter()
+            .map(|&r| {
+                used += 8;
+                (r, -used)
+            })
+            .collect();
+        let spill_base = -used;
+        used += 8 * alloc.spill_slots as i32;
+        let mut slot_offsets = SecondaryMap::new();
+        for (slot, &size) in mf.slots.iter() {
+            used = (used + size as i32 + size as i32 - 1) / size as i32 * size as i32;
+            slot_offsets[slot] = -used;
+        }
+        let total = used as u32 + 8 * mf.max_stack_args;
+        Frame {
+            size: total.div_ceil(16) * 16,
+            saves,
+            spill_base,
+            slot_offsets,
+        }
+    }
+}
+
+/// How a block is left, once its body is emitted.
+#[derive(Clone)]
+enum Exit {
+    Jump(Block),
+    Branch(Cond, Block, Block),
+    /// `ret` or `ud2`: already in the body.
+    Done,
+}
+
+#[derive(Clone)]
+struct BlockCode {
+    lines: Vec<String>,
+    has_code: bool,
+    exit: Exit,
+}
+
+struct FunctionEmitter<'a> {
+    module: &'a Module,
+    func: &'a Function,
+    mf: &'a MFunction,
+    alloc: &'a Allocation,
+    opts: &'a Options,
+    names: FunctionNames,
+    frame: Frame,
+    lines: Vec<String>,
+    has_code: bool,
+    /// The last `.loc` line emitted in the current block.
+    line: u32,
+}
+
+/// Appends the assembly of one function to `out`.
+pub fn emit_function(
+    out: &mut String,
+    module: &Module,
+    func: &Function,
+    mf: &MFunction,
+    alloc: &Allocation,
+    opts: &Options,
+) {
+    let mut e = FunctionEmitter {
+        module,
+        func,
+        mf,
+        alloc,
+        opts,
+        names: FunctionNames::compute(func),
+        frame: Frame::layout(mf, alloc),
+        lines: Vec::new(),
+        has_code: false,
+        line: 0,
+    };
+    let labels: SecondaryMap<Block, String> = {
+        let mut labels = SecondaryMap::new();
+        for &b in &mf.layout {
+            labels[b] = symbol(&format!(".L{}.{}", mf.name, e.names.block(b)));
+        }
+        labels
+    };
+    let mut code: SecondaryMap<Block, Option<BlockCode>> = SecondaryMap::new();
+    for &b in &mf.layout {
+        code[b] = Some(e.block(b));
+    }
+
+    // Blocks that are just a jump forward to their target.
+    let forward = |b: Block| match code[b].as_ref() {
+        Some(BlockCode {
+            has_code: false,
+            exit: Exit::Jump(t),
+            ..
+        }) if *t != b => Some(*t),
+        _ => None,
+    };
+    let resolve = |b: Block| {
+        let mut seen = Vec::new();
+        let mut cur = b;
+        while let Some(next) = forward(cur) {
+            if seen.contains(&cur) {
+                break;
+            }
+            seen.push(cur);
+            cur = next;
+        }
+        cur
+    };
+    let emitted: Vec<Block> = mf
+        .layout
+        .iter()
+        .enumerate()
+        .filter(|&(i, &b)| i == 0 || forward(b).is_none() || resolve(b) == b)
+        .map(|(_, &b)| b)
+        .collect();
+
+    let name = symbol(&mf.name);
+    let first_line = func
+        .layout
+        .iter()
+        .flat_map(|&b| func.blocks[b].insts.iter())
+        .map(|&i| func.insts[i].line)
+        .find(|&l| l != 0);
+    writeln!(
+        out,
+        "\n\t.text\n\t.p2align 4\n\t.type {name}, @function\n{name}:"
+    )
+    .unwrap();
+    out.push_str("\t.cfi_startproc\n");
+    if let (Some(line), Some(_)) = (first_line, &opts.source_file) {
+        writeln!(out, "\t.loc 1 {line}").unwrap();
+    }
+    out.push_str("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n");
+    out.push_str("\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n");
+    if e.frame.size > 0 {
+        writeln!(out, "\tsubq ${}, %rsp", e.frame.size).unwrap();
+    }
+    for &(r, off) in &e.frame.saves {
+        writeln!(out, "\tmovq {}, {off}(%rbp)", r.name64()).unwrap();
+    }
+    for (i, &b) in emitted.iter().enumerate() {
+        let block = code[b].as_ref().unwrap();
+        if i > 0 {
+            writeln!(out, "{}:", labels[b]).unwrap();
+        } else if opts.comments {
+            writeln!(out, "# {}:", e.names.block(b)).unwrap();
+        }
+        for line in &block.lines {
+            out.push_str(line);
+            out.push('\n');
+        }
+        let next = emitted.get(i + 1).copied();
+        let mut exit = block.exit.clone();
+        if let Exit::Jump(t) = exit {
+            let t = resolve(t);
+            // A jump to a block that only tests and branches (a loop
+            // header) gets a copy of the test: one jump per iteration
+            // instead of two.
+            let target = code[t].as_ref().unwrap();
+            let code_lines = target
+                .lines
+                .iter()
+                .filter(|l| !l.starts_with("\t#") && !l.starts_with("\t."))
+                .count();
+            if Some(t) != next
+                && matches!(target.exit, Exit::Branch(..))
+                && code_lines <= 1
+                && emitted.contains(&t)
+            {
+                for line in &target.lines {
+                    out.push_str(line);
+                    out.push('\n');
+                }
+                exit = target.exit.clone();
+            }
+        }
+        match exit {
+            Exit::Jump(t) => {
+                let t = resolve(t);
+                if Some(t) != next {
+                    writeln!(out, "\tjmp {}", labels[t]).unwrap();
+                }
+            }
+            Exit::Branch(cond, then_dest, else_dest) => {
+                let (t, f) = (resolve(then_dest), resolve(else_dest));
+                if Some(t) == next {
+                    writeln!(out, "\tj{} {}", cond.inverse().suffix(), labels[f]).unwrap();
+                } else {
+                    writeln!(out, "\tj{} {}", cond.suffix(), labels[t]).unwrap();
+                    if Some(f) != next {
+                        writeln!(out, "\tjmp {}", labels[f]).unwrap();
+                    }
+                }
+            }
+            Exit::Done => {}
+        }
+    }
+    writeln!(out, "\t.cfi_endproc\n\t.size {name}, .-{name}").unwrap();
+}
+
+impl FunctionEmitter<'_> {
+    fn ins(&mut self, text: impl AsRef<str>) {
+        self.lines.push(format!("\t{}", text.as_ref()));
+        self.has_code = true;
+    }
+
+    fn comment(&mut self, text: &str) {
+        if self.opts.comments {
+            self.lines.push(format!("\t# {text}"));
+        }
+    }
+
+    fn loc(&mut self, line: u32) {
+        if line != 0 && line != self.line && self.opts.source_file.is_some() {
+            self.lines.push(format!("\t.loc 1 {line}"));
+            self.line = line;
+        }
+    }
+
+    fn place(&self, v: VReg) -> Place {
+        match self.alloc.loc(v) {
+            Loc::Reg(r) => Place::Reg(r),
+            Loc::Spill(s) => Place::Frame(self.frame.spill_base - 8 * (s as i32 + 1)),
+        }
+    }
+
+    fn src(&self, op: Operand) -> Src {
+        match op {
+            Operand::Reg(v) => Src::Place(self.place(v)),
+            Operand::Imm(i) => Src::Imm(i),
+        }
+    }
+
+    fn width(&self, v: VReg) -> Width {
+        self.mf.vreg_widths[v]
+    }
+
+    /// `dst = src`, through the scratch register if both are in memory.
+    fn mov(&mut self, w: Width, src: Src, dst: Place) {
+        if src == Src::Place(dst) {
+            return;
+        }
+        let s = suffix(w);
+        if src.is_mem() && dst.is_mem() {
+            let scratch = Place::Reg(SCRATCH);
+            self.ins(format!("mov{s} {}, {}", src.text(w), scratch.text(w)));
+            self.ins(format!("mov{s} {}, {}", scratch.text(w), dst.text(w)));
+        } else {
+            self.ins(format!("mov{s} {}, {}", src.text(w), dst.text(w)));
+        }
+    }
+
+    /// Performs the moves `(dst, src, width)` as if all at once (see
+    /// [`crate::parallel_copy`]); cycles go through `%r10`, or `xchg`.
+    fn parallel_move(&mut self, moves: &[(Place, Src, Width)]) {
+        let mut width_at: BTreeMap<Place, Width> = BTreeMap::new();
+        let mut copies = Vec::new();
+        for &(dst, src, w) in moves {
+            if let Src::Place(p) = src {
+                width_at.insert(p, w);
+                copies.push((dst, p));
+            }
+        }
+        let scratch = Place::Reg(SCRATCH2);
+        let seq = sequentialize(&copies, scratch);
+        let mut k = 0;
+        while k < seq.len() {
+            // A swap of two registers, `scratch := a; a := b; b := scratch`,
+            // is one `xchg`.
+            if let [(s1, a @ Place::Reg(_)), (a2, b @ Place::Reg(_)), (b2, s2)] =
+                seq[k..seq.len().min(k + 3)]
+            {
+                if s1 == scratch && s2 == scratch && a2 == a && b2 == b {
+                    let w = width_at[&a];
+                    width_at.insert(b, w);
+                    self.ins(format!("xchg{} {}, {}", suffix(w), b.text(w), a.text(w)));
+                    k += 3;
+                    continue;
+                }
+            }
+            let (dst, src) = seq[k];
+            let w = width_at[&src];
+            width_at.insert(dst, w);
+            self.mov(w, Src::Place(src), dst);
+            k += 1;
+        }
+        // Constants last: their destinations may have been sources above.
+        for &(dst, src, w) in moves {
+            if let Src::Imm(_) = src {
+                self.mov(w, src, dst);
+            }
+        }
+    }
+
+    fn block(&mut self, b: Block) -> BlockCode {
+        self.lines.clear();
+        self.has_code = false;
+        self.line = 0;
+        let mf = self.mf;
+        let block = mf.block(b);
+        if self.opts.comments {
+            for &phi in &self.func.blocks[b].phis {
+                let text = inst_text(self.module, self.func, &self.names, phi);
+                self.comment(&text);
+            }
+        }
+        for inst in &block.insts {
+            self.inst(inst);
+        }
+        if self.opts.comments {
+            if let Some(t) = &self.func.blocks[b].terminator {
+                let text = terminator_text(self.func, &self.names, t);
+                self.comment(&text);
+            }
+        }
+        self.loc(block.term_line);
+        let exit = match block.term {
+            MTerm::Jmp { dest } => Exit::Jump(dest),
+            MTerm::Branch {
+                cond,
+                lhs,
+                rhs,
+                then_dest,
+                else_dest,
+            } => {
+                self.compare(lhs, rhs);
+                Exit::Branch(cond, then_dest, else_dest)
+            }
+            MTerm::Ret { value } => {
+                if let Some(v) = value {
+                    let w = match v {
+                        Operand::Reg(r) => self.width(r),
+                        Operand::Imm(_) => Width::W32,
+                    };
+                    let src = self.src(v);
+                    self.mov(w, src, Place::Reg(PReg::Rax));
+                }
+                self.epilogue();
+                Exit::Done
+            }
+            MTerm::Unreachable => {
+                self.ins("ud2");
+                Exit::Done
+            }
+        };
+        BlockCode {
+            lines: std::mem::take(&mut self.lines),
+            has_code: self.has_code,
+            exit,
+        }
+    }
+
+    fn epilogue(&mut self) {
+        self.lines.push("\t.cfi_remember_state".to_string());
+        for (r, off) in self.frame.saves.clone() {
+            self.ins(format!("movq {off}(%rbp), {}", r.name64()));
+        }
+        self.ins("leave");
+        self.lines.push("\t.cfi_def_cfa %rsp, 8".to_string());
+        self.ins("ret");
+        self.lines.push("\t.cfi_restore_state".to_string());
+    }
+
+    /// Sets the flags from `lhs - rhs`.
+    fn compare(&mut self, lhs: VReg, rhs: Operand) {
+        let l = self.place(lhs);
+        let r = self.src(rhs);
+        match (l, r) {
+            (Place::Reg(reg), Src::Imm(0)) => self.ins(format!("testl {0}, {0}", reg.name32())),
+            (l, r) if l.is_mem() && r.is_mem() => {
+                let scratch = Place::Reg(SCRATCH);
+                self.mov(Width::W32, Src::Place(l), scratch);
+                self.ins(format!(
+                    "cmpl {}, {}",
+                    r.text(Width::W32),
+                    scratch.text(Width::W32)
+                ));
+            }
+            (l, r) => self.ins(format!(
+                "cmpl {}, {}",
+                r.text(Width::W32),
+                l.text(Width::W32)
+            )),
+        }
+    }
+
+    /// The text of a memory operand, loading a spilled pointer into `%r10`.
+    fn address(&mut self, addr: Addr) -> String {
+        match addr {
+            Addr::Slot(slot) => format!("{}(%rbp)", self.frame.slot_offsets[slot]),
+            Addr::Ptr(p) => match self.place(p) {
+                Place::Reg(r) => format!("({})", r.name64()),
+                spilled => {
+                    self.mov(Width::W64, Src::Place(spilled), Place::Reg(SCRATCH2));
+                    format!("({})", SCRATCH2.name64())
+                }
+            },
+        }
+    }
+
+    fn inst(&mut self, inst: &MInst) {
+        match inst {
+            MInst::Note { inst } => {
+                if self.opts.comments {
+                    let text = inst_text(self.module, self.func, &self.names, *inst);
+                    self.comment(&text);
+                }
+                self.loc(self.func.insts[*inst].line);
+            }
+            MInst::Params { dsts } => {
+                let moves: Vec<_> = dsts
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        let abi = match ARG_REGS.get(k) {
+                            Some(&r) => Place::Reg(r),
+                            None => Place::Frame(16 + 8 * (k - ARG_REGS.len()) as i32),
+                        };
+                        (self.place(d), Src::Place(abi), self.width(d))
+                    })
+                    .collect();
+                self.parallel_move(&moves);
+            }
+            MInst::Copy { dst, src } => {
+                let (d, s) = (self.place(*dst), self.src(*src));
+                self.mov(self.width(*dst), s, d);
+            }
+            MInst::Alu { op, dst, lhs, rhs } => self.alu(*op, *dst, *lhs, *rhs),
+            MInst::Div { rem, dst, lhs, rhs } => {
+                let divisor = match self.src(*rhs) {
+                    Src::Place(p @ Place::Reg(r)) if r != PReg::Rax && r != PReg::Rdx => p,
+                    Src::Place(p @ (Place::Frame(_) | Place::Out(_))) => p,
+                    other => {
+                        self.mov(Width::W32, other, Place::Reg(SCRATCH));
+                        Place::Reg(SCRATCH)
+                    }
+                };
+                let l = self.src(*lhs);
+                self.mov(Width::W32, l, Place::Reg(PReg::Rax));
+                self.ins("cltd");
+                self.ins(format!("idivl {}", divisor.text(Width::W32)));
+                let result = if *rem { PReg::Rdx } else { PReg::Rax };
+                let d = self.place(*dst);
+                self.mov(Width::W32, Src::Place(Place::Reg(result)), d);
+            }
+            MInst::SetCc {
+                cond,
+                dst,
+                lhs,
+                rhs,
+            } => {
+                self.compare(*lhs, *rhs);
+                let cc = cond.suffix();
+                match self.place(*dst) {
+                    Place::Reg(r) => {
+                        self.ins(format!("set{cc} {}", r.name8()));
+                        self.ins(format!("movzbl {}, {}", r.name8(), r.name32()));
+                    }
+                    mem => {
+                        self.ins(format!("set{cc} {}", SCRATCH.name8()));
+                        self.ins(format!("movzbl {}, {}", SCRATCH.name8(), SCRATCH.name32()));
+                        self.mov(Width::W32, Src::Place(Place::Reg(SCRATCH)), mem);
+                    }
+                }
+            }
+            MInst::Select {
+                dst,
+                cond,
+                if_true,
+                if_false,
+            } => {
+                let w = self.width(*dst);
+                match self.place(*cond) {
+                    Place::Reg(r) => self.ins(format!("testl {0}, {0}", r.name32())),
+                    mem => self.ins(format!("cmpl $0, {}", mem.text(Width::W32))),
+                }
+                let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
+                // `mov` leaves the flags alone, so the test above stays valid.
+                let target = match d {
+                    Place::Reg(_) if Src::Place(d) != t => d,
+                    _ => Place::Reg(SCRATCH),
+                };
+                self.mov(w, f, target);
+                let t = match t {
+                    Src::Place(p) => p,
+                    imm => {
+                        self.mov(w, imm, Place::Reg(SCRATCH2));
+                        Place::Reg(SCRATCH2)
+                    }
+                };
+                self.ins(format!(
+                    "cmovne{} {}, {}",
+                    suffix(w),
+                    t.text(w),
+                    target.text(w)
+                ));
+                self.mov(w, Src::Place(target), d);
+            }
+            MInst::LeaSlot { dst, slot } => {
+                let text = format!("{}(%rbp)", self.frame.slot_offsets[*slot]);
+                self.lea(*dst, &text);
+            }
+            MInst::LeaStr { dst, string } => {
+                let text = format!("{}(%rip)", string_label(string.as_u32() as usize));
+                self.lea(*dst, &text);
+            }
+            MInst::Load { dst, addr, width } => {
+                let a = self.address(*addr);
+                let d = self.place(*dst);
+                let target = if d.is_mem() { Place::Reg(SCRATCH) } else { d };
+                let op = match width {
+                    MemWidth::Long => "movl",
+                    MemWidth::Byte => "movzbl",
+                };
+                self.ins(format!("{op} {a}, {}", target.text(Width::W32)));
+                self.mov(Width::W32, Src::Place(target), d);
+            }
+            MInst::Store { src, addr, width } => {
+                let a = self.address(*addr);
+                let (op, w) = match width {
+                    MemWidth::Long => ("movl", Width::W32),
+                    MemWidth::Byte => ("movb", Width::W32),
+                };
+                let s = match self.src(*src) {
+                    Src::Imm(i) if *width == MemWidth::Byte => format!("${}", i as u8),
+                    Src::Imm(i) => format!("${i}"),
+                    Src::Place(Place::Reg(r)) if *width == MemWidth::Byte => r.name8().to_string(),
+                    Src::Place(Place::Reg(r)) => r.name32().to_string(),
+                    Src::Place(mem) => {
+                        self.mov(w, Src::Place(mem), Place::Reg(SCRATCH));
+                        match width {
+                            MemWidth::Byte => SCRATCH.name8().to_string(),
+                            MemWidth::Long => SCRATCH.name32().to_string(),
+                        }
+                    }
+                };
+                self.ins(format!("{op} {s}, {a}"));
+            }
+            MInst::Call { callee, args, ret } => {
+                let moves: Vec<_> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &a)| {
+                        let abi = match ARG_REGS.get(k) {
+                            Some(&r) => Place::Reg(r),
+                            None => Place::Out(8 * (k - ARG_REGS.len()) as i32),
+                        };
+                        let w = match a {
+                            Operand::Reg(v) => self.width(v),
+                            Operand::Imm(_) => Width::W32,
+                        };
+                        (abi, self.src(a), w)
+                    })
+                    .collect();
+                self.parallel_move(&moves);
+                self.ins(format!("call {}", symbol(callee)));
+                if let Some(r) = ret {
+                    let d = self.place(*r);
+                    self.mov(self.width(*r), Src::Place(Place::Reg(PReg::Rax)), d);
+                }
+            }
+            MInst::ParallelMove { moves } => {
+                if self.opts.comments {
+                    let text: Vec<String> = moves
+                        .iter()
+                        .map(|(d, s)| {
+                            format!(
+                                "{} <- {}",
+                                self.describe(Operand::Reg(*d)),
+                                self.describe(*s)
+                            )
+                        })
+                        .collect();
+                    self.comment(&format!("phi copies: {}", text.join(", ")));
+                }
+                let moves: Vec<_> = moves
+                    .iter()
+                    .map(|&(d, s)| (self.place(d), self.src(s), self.width(d)))
+                    .collect();
+                self.parallel_move(&moves);
+            }
+        }
+    }
+
+    /// An operand's location, for comments.
+    fn describe(&self, op: Operand) -> String {
+        match op {
+            Operand::Reg(v) => self.place(v).text(self.width(v)),
+            Operand::Imm(i) => format!("${i}"),
+        }
+    }
+
+    fn lea(&mut self, dst: VReg, addr: &str) {
+        match self.place(dst) {
+            Place::Reg(r) => self.ins(format!("leaq {addr}, {}", r.name64())),
+            mem => {
+                self.ins(format!("leaq {addr}, {}", SCRATCH.name64()));
+                self.mov(Width::W64, Src::Place(Place::Reg(SCRATCH)), mem);
+            }
+        }
+    }
+
+    fn alu(&mut self, op: AluOp, dst: VReg, lhs: Operand, rhs: Operand) {
+        let w = Width::W32;
+        let d = self.place(dst);
+        let (mut l, mut r) = (self.src(lhs), self.src(rhs));
+        let scratch = Place::Reg(SCRATCH);
+        if op == AluOp::Imul {
+            // imull r/m, reg  or  imull $imm, r/m, reg
+            let t = if d.is_mem() { scratch } else { d };
+            match (l, r) {
+                (Src::Place(p), Src::Imm(k)) | (Src::Imm(k), Src::Place(p)) => {
+                    self.ins(format!("imull ${k}, {}, {}", p.text(w), t.text(w)));
+                }
+                (Src::Imm(a), Src::Imm(b)) => self.mov(w, Src::Imm(a.wrapping_mul(b)), t),
+                (Src::Place(pl), Src::Place(pr)) => {
+                    let (pl, pr) = if Src::Place(t) == r {
+                        (pr, pl)
+                    } else {
+                        (pl, pr)
+                    };
+                    self.mov(w, Src::Place(pl), t);
+                    self.ins(format!("imull {}, {}", pr.text(w), t.text(w)));
+                }
+            }
+            self.mov(w, Src::Place(t), d);
+            return;
+        }
+        if op.is_commutative() && r == Src::Place(d) {
+            std::mem::swap(&mut l, &mut r);
+        }
+        let t = if d.is_mem() || r == Src::Place(d) {
+            scratch
+        } else {
+            d
+        };
+        self.mov(w, l, t);
+        self.ins(format!("{}l {}, {}", op.mnemonic(), r.text(w), t.text(w)));
+        self.mov(w, Src::Place(t), d);
+    }
+}
+
+/// The `.rodata` definitions of the module's string constants.
+pub fn emit_strings(out: &mut String, module: &Module) {
+    if module.strings.is_empty() {
+        return;
+    }
+    out.push_str("\n\t.section .rodata\n");
+    for (id, bytes) in module.strings.iter() {
+        writeln!(out, "{}:", string_label(id.as_u32() as usize)).unwrap();
+        if !bytes.is_empty() {
+            writeln!(out, "\t.ascii \"{}\"", escape_ascii(bytes)).unwrap();
+        }
+    }
+}
+
+/// Bytes as the contents of a GAS `.ascii` string.
+fn escape_ascii(bytes: &[u8]) -> String {
+    let mut s = String::new();
+    for &b in bytes {
+        match b {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            0x20..=0x7e => s.push(b as char),
+            _ => write!(s, "\\{b:03o}").unwrap(),
+        }
+    }
+    s
+}

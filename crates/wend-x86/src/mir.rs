@@ -1,0 +1,394 @@
+//! The machine IR: x86-64 instructions over virtual registers.
+//!
+//! Instruction selection ([`crate::isel`]) produces it, the register
+//! allocator assigns every [`VReg`] a register or a stack slot, and the
+//! emitter ([`crate::emit`]) prints each instruction as one to a few AT&T
+//! instructions. The instructions are already x86 in spirit (a compare fused
+//! into a branch, `idiv`, `setcc`, `cmov`, `lea`, immediates folded) but stay
+//! three-address: choosing the two-address form and materialising operands
+//! that ended up in memory is left to the emitter, once locations are known.
+//!
+//! The blocks are the IR function's blocks (after edge splitting), so a
+//! machine block is named by its IR [`Block`].
+
+use cranelift_entity::{entity_impl, PrimaryMap, SecondaryMap};
+use std::fmt;
+use wend_ir::{Block, IcmpCond, Inst, StrId};
+
+/// A virtual register: one SSA value, a phi's destination, or a temporary.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VReg(u32);
+entity_impl!(VReg, "%v");
+
+/// The width of a register value: ints and bools (0/1) use 32-bit
+/// registers, pointers 64-bit ones.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Width {
+    W32,
+    W64,
+}
+
+/// A source operand: a virtual register or a 32-bit immediate.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Operand {
+    Reg(VReg),
+    Imm(i32),
+}
+
+/// A stack slot holding an `alloca`'d variable.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SlotId(u32);
+entity_impl!(SlotId, "slot");
+
+/// The address of a load or store.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Addr {
+    /// An alloca's own slot: addressed directly off `%rbp`, no `lea` needed.
+    Slot(SlotId),
+    /// A pointer held in a register (a captured variable of an outer function).
+    Ptr(VReg),
+}
+
+/// The size of a memory access: `i8` is a byte, `i1` and `i32` are 4 bytes
+/// (bools are stored as 32-bit 0/1, which only this backend reads).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum MemWidth {
+    Byte,
+    Long,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum AluOp {
+    Add,
+    Sub,
+    Imul,
+    And,
+    Or,
+    Xor,
+}
+
+impl AluOp {
+    pub fn mnemonic(self) -> &'static str {
+        match self {
+            AluOp::Add => "add",
+            AluOp::Sub => "sub",
+            AluOp::Imul => "imul",
+            AluOp::And => "and",
+            AluOp::Or => "or",
+            AluOp::Xor => "xor",
+        }
+    }
+
+    pub fn is_commutative(self) -> bool {
+        self != AluOp::Sub
+    }
+}
+
+/// A signed condition code, as in `jl` / `setl` / `cmovl`.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Cond {
+    E,
+    Ne,
+    L,
+    Le,
+    G,
+    Ge,
+}
+
+impl Cond {
+    pub fn from_icmp(c: IcmpCond) -> Cond {
+        match c {
+            IcmpCond::Eq => Cond::E,
+            IcmpCond::Ne => Cond::Ne,
+            IcmpCond::Slt => Cond::L,
+            IcmpCond::Sle => Cond::Le,
+            IcmpCond::Sgt => Cond::G,
+            IcmpCond::Sge => Cond::Ge,
+        }
+    }
+
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Cond::E => "e",
+            Cond::Ne => "ne",
+            Cond::L => "l",
+            Cond::Le => "le",
+            Cond::G => "g",
+            Cond::Ge => "ge",
+        }
+    }
+
+    pub fn inverse(self) -> Cond {
+        match self {
+            Cond::E => Cond::Ne,
+            Cond::Ne => Cond::E,
+            Cond::L => Cond::Ge,
+            Cond::Le => Cond::G,
+            Cond::G => Cond::Le,
+            Cond::Ge => Cond::L,
+        }
+    }
+
+    /// The condition with the operands exchanged.
+    pub fn swapped(self) -> Cond {
+        match self {
+            Cond::L => Cond::G,
+            Cond::Le => Cond::Ge,
+            Cond::G => Cond::L,
+            Cond::Ge => Cond::Le,
+            c => c,
+        }
+    }
+
+    pub fn eval(self, a: i32, b: i32) -> bool {
+        match self {
+            Cond::E => a == b,
+            Cond::Ne => a != b,
+            Cond::L => a < b,
+            Cond::Le => a <= b,
+            Cond::G => a > b,
+            Cond::Ge => a >= b,
+        }
+    }
+}
+
+/// A machine instruction. Comparisons compute `lhs - rhs` (`cmpl rhs, lhs`);
+/// instruction selection guarantees their `lhs` is a register.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MInst {
+    /// Marks where the code of an IR instruction starts (for `.loc` and the
+    /// `--asm-comments` comment); generates no code.
+    Note {
+        inst: Inst,
+    },
+    /// Defines the parameters from their ABI locations (first in the entry).
+    Params {
+        dsts: Vec<VReg>,
+    },
+    Copy {
+        dst: VReg,
+        src: Operand,
+    },
+    /// 32-bit wrapping arithmetic: `dst = lhs op rhs`.
+    Alu {
+        op: AluOp,
+        dst: VReg,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    /// `cltd; idivl`: quotient (`rem == false`) or remainder. Clobbers
+    /// `%eax` and `%edx`.
+    Div {
+        rem: bool,
+        dst: VReg,
+        lhs: Operand,
+        rhs: Operand,
+    },
+    /// `dst = (lhs cond rhs) ? 1 : 0`.
+    SetCc {
+        cond: Cond,
+        dst: VReg,
+        lhs: VReg,
+        rhs: Operand,
+    },
+    /// `dst = cond != 0 ? if_true : if_false` (via `cmov`).
+    Select {
+        dst: VReg,
+        cond: VReg,
+        if_true: Operand,
+        if_false: Operand,
+    },
+    /// The address of an alloca slot.
+    LeaSlot {
+        dst: VReg,
+        slot: SlotId,
+    },
+    /// The address of a string constant.
+    LeaStr {
+        dst: VReg,
+        string: StrId,
+    },
+    Load {
+        dst: VReg,
+        addr: Addr,
+        width: MemWidth,
+    },
+    Store {
+        src: Operand,
+        addr: Addr,
+        width: MemWidth,
+    },
+    /// A System V call; clobbers every caller-saved register.
+    Call {
+        callee: String,
+        args: Vec<Operand>,
+        ret: Option<VReg>,
+    },
+    /// All sources are read, then all destinations written: the copies of
+    /// the phis of this block's single successor.
+    ParallelMove {
+        moves: Vec<(VReg, Operand)>,
+    },
+}
+
+/// The last instruction of a machine block.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MTerm {
+    Jmp {
+        dest: Block,
+    },
+    /// `cmp` + `jcc then_dest` + `jmp else_dest`.
+    Branch {
+        cond: Cond,
+        lhs: VReg,
+        rhs: Operand,
+        then_dest: Block,
+        else_dest: Block,
+    },
+    Ret {
+        value: Option<Operand>,
+    },
+    /// `ud2`: control never gets here.
+    Unreachable,
+}
+
+impl MTerm {
+    pub fn successors(&self) -> Vec<Block> {
+        match *self {
+            MTerm::Jmp { dest } => vec![dest],
+            MTerm::Branch {
+                then_dest,
+                else_dest,
+                ..
+            } => vec![then_dest, else_dest],
+            MTerm::Ret { .. } | MTerm::Unreachable => vec![],
+        }
+    }
+
+    pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            MTerm::Branch { lhs, rhs, .. } => {
+                f(*lhs);
+                use_operand(rhs, &mut f);
+            }
+            MTerm::Ret { value: Some(v) } => use_operand(v, &mut f),
+            _ => {}
+        }
+    }
+}
+
+fn use_operand(op: &Operand, f: &mut impl FnMut(VReg)) {
+    if let Operand::Reg(v) = op {
+        f(*v)
+    }
+}
+
+impl MInst {
+    /// Calls `f` on every register the instruction reads.
+    pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
+        let f = &mut f;
+        match self {
+            MInst::Note { .. }
+            | MInst::Params { .. }
+            | MInst::LeaSlot { .. }
+            | MInst::LeaStr { .. } => {}
+            MInst::Copy { src, .. } => use_operand(src, f),
+            MInst::Alu { lhs, rhs, .. } | MInst::Div { lhs, rhs, .. } => {
+                use_operand(lhs, f);
+                use_operand(rhs, f);
+            }
+            MInst::SetCc { lhs, rhs, .. } => {
+                f(*lhs);
+                use_operand(rhs, f);
+            }
+            MInst::Select {
+                cond,
+                if_true,
+                if_false,
+                ..
+            } => {
+                f(*cond);
+                use_operand(if_true, f);
+                use_operand(if_false, f);
+            }
+            MInst::Load { addr, .. } => {
+                if let Addr::Ptr(p) = addr {
+                    f(*p)
+                }
+            }
+            MInst::Store { src, addr, .. } => {
+                use_operand(src, f);
+                if let Addr::Ptr(p) = addr {
+                    f(*p)
+                }
+            }
+            MInst::Call { args, .. } => args.iter().for_each(|a| use_operand(a, f)),
+            MInst::ParallelMove { moves } => moves.iter().for_each(|(_, s)| use_operand(s, f)),
+        }
+    }
+
+    /// Calls `f` on every register the instruction writes.
+    pub fn for_each_def(&self, mut f: impl FnMut(VReg)) {
+        match self {
+            MInst::Note { .. } | MInst::Store { .. } => {}
+            MInst::Params { dsts } => dsts.iter().copied().for_each(f),
+            MInst::Copy { dst, .. }
+            | MInst::Alu { dst, .. }
+            | MInst::Div { dst, .. }
+            | MInst::SetCc { dst, .. }
+            | MInst::Select { dst, .. }
+            | MInst::LeaSlot { dst, .. }
+            | MInst::LeaStr { dst, .. }
+            | MInst::Load { dst, .. } => f(*dst),
+            MInst::Call { ret, .. } => ret.iter().copied().for_each(f),
+            MInst::ParallelMove { moves } => moves.iter().for_each(|(d, _)| f(*d)),
+        }
+    }
+
+    pub fn is_call(&self) -> bool {
+        matches!(self, MInst::Call { .. })
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct MBlock {
+    pub insts: Vec<MInst>,
+    pub term: MTerm,
+    /// The source line of the IR terminator, 0 if none.
+    pub term_line: u32,
+}
+
+/// A function in machine IR.
+#[derive(Clone, Debug)]
+pub struct MFunction {
+    pub name: String,
+    /// The machine blocks in emission order; `layout[0]` is the entry.
+    pub layout: Vec<Block>,
+    pub blocks: SecondaryMap<Block, Option<MBlock>>,
+    pub vreg_widths: PrimaryMap<VReg, Width>,
+    /// Size in bytes of each alloca slot.
+    pub slots: PrimaryMap<SlotId, u32>,
+    /// Largest number of stack-passed arguments of a call in the function.
+    pub max_stack_args: u32,
+}
+
+impl MFunction {
+    pub fn block(&self, b: Block) -> &MBlock {
+        self.blocks[b]
+            .as_ref()
+            .expect("block not in the machine function")
+    }
+
+    pub fn new_vreg(&mut self, width: Width) -> VReg {
+        self.vreg_widths.push(width)
+    }
+}
+
+impl fmt::Display for Operand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Operand::Reg(v) => write!(f, "{v}"),
+            Operand::Imm(i) => write!(f, "${i}"),
+        }
+    }
+}

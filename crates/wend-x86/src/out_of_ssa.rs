@@ -1,0 +1,114 @@
+//! Leaving SSA, part 1: critical-edge splitting and phi copies.
+//!
+//! A phi `x = phi [a, P1], [b, P2]` means "on the edge from P1, copy a into
+//! x". The copies of all the phis of a block happen at once — they form one
+//! parallel copy per incoming edge — and must run on that edge only. They
+//! can be placed at the end of the predecessor when the predecessor has a
+//! single successor; otherwise the edge is split by a new block holding just
+//! the copies and a jump (critical edges, from a block with several
+//! successors to one with several predecessors, are the classic case; see
+//! the SSA-destruction lecture, and Briggs et al., "Practical Improvements
+//! to the Construction and Destruction of Static Single Assignment Form",
+//! 1998, for why copies at the end of the predecessor are otherwise wrong).
+//!
+//! Design: this module works on a clone of the IR function, before
+//! instruction selection, and only *describes* the copies
+//! ([`phi_copies`]); instruction selection emits each description as one
+//! `ParallelMove` of virtual registers at the end of the edge's block, the
+//! register allocator gives every register a location, and the emitter
+//! sequentialises each parallel move between *locations*
+//! ([`crate::parallel_copy`]), which handles the lost-copy and swap problems
+//! and lets copies whose source and destination share a register vanish.
+//!
+//! [`split_edges`] requires a function in valid SSA form; it invalidates any
+//! CFG analysis of it (new blocks, retargeted branches and phi entries).
+
+use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
+
+/// Splits every edge `P -> S` where `P` has several successor edges and `S`
+/// either has several predecessor edges (a critical edge) or starts with
+/// phis (whose copies must not run on `P`'s other edges). A conditional
+/// branch whose two targets coincide is two edges, each split separately.
+/// A new block goes right after its predecessor in the layout, so the fall
+/// through is kept where possible. Returns the number of blocks added.
+pub fn split_edges(func: &mut Function) -> usize {
+    let mut pred_edges = cranelift_entity::SecondaryMap::<Block, u32>::new();
+    for &b in &func.layout {
+        for s in func.successors(b) {
+            pred_edges[s] += 1;
+        }
+    }
+    let mut added = 0;
+    let mut new_layout = Vec::with_capacity(func.layout.len());
+    for b in func.layout.clone() {
+        new_layout.push(b);
+        let Some(Terminator::CondBr {
+            then_dest,
+            else_dest,
+            ..
+        }) = func.blocks[b].terminator.clone()
+        else {
+            continue;
+        };
+        let mut targets = [then_dest, else_dest];
+        for target in targets.iter_mut() {
+            let succ = *target;
+            if pred_edges[succ] < 2 && func.blocks[succ].phis.is_empty() {
+                continue;
+            }
+            let name = format!("{}.to.{}", func.blocks[b].name, func.blocks[succ].name);
+            let edge = func.create_block(&name);
+            func.blocks[edge].terminator = Some(Terminator::Br { dest: succ });
+            func.blocks[edge].terminator_line = func.blocks[b].terminator_line;
+            // Redirect one phi entry for `b` (the first not yet redirected:
+            // with `br %c, %s, %s` the then-edge takes the first entry).
+            for &phi in &func.blocks[succ].phis {
+                if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+                    if let Some(entry) = incoming.iter_mut().find(|(p, _)| *p == b) {
+                        entry.0 = edge;
+                    }
+                }
+            }
+            *target = edge;
+            new_layout.push(edge);
+            added += 1;
+        }
+        if let Some(Terminator::CondBr {
+            then_dest,
+            else_dest,
+            ..
+        }) = &mut func.blocks[b].terminator
+        {
+            *then_dest = targets[0];
+            *else_dest = targets[1];
+        }
+    }
+    func.layout = new_layout;
+    added
+}
+
+/// The parallel copy to run at the end of block `pred` (which, after
+/// [`split_edges`], has a single successor when that successor has phis):
+/// one `(phi result, incoming value)` pair per phi of the successor. Copies
+/// of `undef` are left out: any value will do.
+pub fn phi_copies(func: &Function, pred: Block) -> Vec<(Value, Value)> {
+    let mut succs = func.successors(pred);
+    let (Some(succ), None) = (succs.next(), succs.next()) else {
+        return Vec::new();
+    };
+    let mut copies = Vec::new();
+    for &phi in &func.blocks[succ].phis {
+        let InstKind::Phi { incoming } = &func.insts[phi].kind else {
+            unreachable!("non-phi among the phis of {succ}")
+        };
+        let result = func.insts[phi].result.expect("phi without result");
+        let (_, value) = incoming
+            .iter()
+            .find(|(p, _)| *p == pred)
+            .unwrap_or_else(|| panic!("phi in {succ} has no entry for predecessor {pred}"));
+        if func.values[*value].def != ValueDef::Undef {
+            copies.push((result, *value));
+        }
+    }
+    copies
+}

@@ -1,0 +1,641 @@
+//! End-to-end tests on IR built by hand with `wend_ir::builder`: compiled to
+//! assembly, assembled, linked, run; the output must be exactly the expected
+//! one and the same as the IR interpreter's.
+
+mod common;
+
+use wend_ir::builder::FunctionBuilder;
+use wend_ir::runtime::RuntimeFn;
+use wend_ir::{BinOp, FuncId, Function, IcmpCond, Module, Type, Value};
+
+struct Rt {
+    int: FuncId,
+    boolean: FuncId,
+    string: FuncId,
+    newline: FuncId,
+    div0: FuncId,
+}
+
+fn runtime(m: &mut Module) -> Rt {
+    Rt {
+        int: m.runtime_fn(RuntimeFn::PrintInt),
+        boolean: m.runtime_fn(RuntimeFn::PrintBool),
+        string: m.runtime_fn(RuntimeFn::PrintStr),
+        newline: m.runtime_fn(RuntimeFn::PrintNewline),
+        div0: m.runtime_fn(RuntimeFn::DivByZero),
+    }
+}
+
+fn println_int(b: &mut FunctionBuilder, rt: &Rt, v: Value) {
+    b.call(rt.int, None, vec![v], "");
+    b.call(rt.newline, None, vec![], "");
+}
+
+fn declare(m: &mut Module, name: &str, params: &[(Type, &str)], ret: Option<Type>) -> FuncId {
+    m.add_function(Function::new(name, params, ret))
+}
+
+/// Runs natively and in the interpreter; both must give `stdout`/`status`.
+fn check(name: &str, m: &Module, stdout: &str, stderr: &str, status: i32) {
+    wend_ir::verify::verify_module(m).unwrap_or_else(|e| panic!("{name}: invalid IR: {e:?}"));
+    let native = common::compile_and_run(name, m);
+    assert_eq!(
+        String::from_utf8_lossy(&native.stdout),
+        stdout,
+        "{name}: stdout"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&native.stderr),
+        stderr,
+        "{name}: stderr"
+    );
+    assert_eq!(native.status, status, "{name}: status");
+    let reference = common::interpret(m);
+    assert_eq!(
+        reference.stdout, native.stdout,
+        "{name}: interpreter disagrees"
+    );
+    assert_eq!(
+        reference.status, native.status,
+        "{name}: interpreter disagrees on status"
+    );
+}
+
+#[test]
+fn prints_ints_bools_strings() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let hello = m.intern_string(b"hello, \"world\"\t\\\x01");
+    let empty = m.intern_string(b"");
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for k in [
+        0,
+        7,
+        -7,
+        42,
+        1000000,
+        i32::MIN,
+        i32::MAX,
+        -1,
+        10,
+        -10,
+        9,
+        99,
+        100,
+    ] {
+        let v = b.iconst(k);
+        println_int(&mut b, &rt, v);
+    }
+    for t in [true, false] {
+        let v = b.bconst(t);
+        b.call(rt.boolean, None, vec![v], "");
+    }
+    let s = b.string(hello);
+    let n = b.iconst(17);
+    b.call(rt.string, None, vec![s, n], "");
+    let s = b.string(empty);
+    let z = b.iconst(0);
+    b.call(rt.string, None, vec![s, z], "");
+    b.call(rt.newline, None, vec![], "");
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    check(
+        "prints",
+        &m,
+        "0\n7\n-7\n42\n1000000\n-2147483648\n2147483647\n-1\n10\n-10\n9\n99\n100\ntruefalsehello, \"world\"\t\\\x01\n",
+        "",
+        0,
+    );
+}
+
+#[test]
+fn exit_status_is_mains_result() {
+    let mut m = Module::new();
+    runtime(&mut m);
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let v = b.iconst(3);
+    b.ret(Some(v));
+    check("exit3", &m, "", "", 3);
+}
+
+/// `f(a, b)` prints a+b, a-b, a*b, a/b, a%b, and the comparisons of a, b.
+#[test]
+fn arithmetic_wraps_and_divides_like_c() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let f = declare(
+        &mut m,
+        "main.f",
+        &[(Type::I32, "a"), (Type::I32, "b")],
+        None,
+    );
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[f]);
+        let (x, y) = (b.param(0), b.param(1));
+        for op in [
+            BinOp::Add,
+            BinOp::Sub,
+            BinOp::Mul,
+            BinOp::SDiv,
+            BinOp::SRem,
+            BinOp::And,
+            BinOp::Or,
+            BinOp::Xor,
+        ] {
+            let v = b.binary(op, x, y, "r");
+            b.call(rt.int, None, vec![v], "");
+            b.call(rt.newline, None, vec![], "");
+        }
+        // Immediates on either side, including the non-commutative ones.
+        let seven = b.iconst(7);
+        for op in [BinOp::Sub, BinOp::Mul, BinOp::SDiv, BinOp::SRem] {
+            let v = b.binary(op, seven, y, "l");
+            println_int(&mut b, &rt, v);
+            let v = b.binary(op, x, seven, "r");
+            println_int(&mut b, &rt, v);
+        }
+        for cond in IcmpCond::ALL {
+            let c = b.icmp(cond, x, y, "c");
+            b.call(rt.boolean, None, vec![c], "");
+            let c = b.icmp(cond, seven, y, "c");
+            b.call(rt.boolean, None, vec![c], "");
+        }
+        b.call(rt.newline, None, vec![], "");
+        b.ret(None);
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for (x, y) in [
+        (100, 7),
+        (-100, 7),
+        (100, -7),
+        (-100, -7),
+        (i32::MAX, 2),
+        (i32::MIN, 3),
+        (7, 7),
+        (0, 1),
+    ] {
+        let (x, y) = (b.iconst(x), b.iconst(y));
+        b.call(f, None, vec![x, y], "");
+    }
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    let expected = {
+        let mut s = String::new();
+        for (x, y) in [
+            (100i32, 7i32),
+            (-100, 7),
+            (100, -7),
+            (-100, -7),
+            (i32::MAX, 2),
+            (i32::MIN, 3),
+            (7, 7),
+            (0, 1),
+        ] {
+            for r in [
+                x.wrapping_add(y),
+                x.wrapping_sub(y),
+                x.wrapping_mul(y),
+                x / y,
+                x % y,
+                x & y,
+                x | y,
+                x ^ y,
+            ] {
+                s += &format!("{r}\n");
+            }
+            for (l, r) in [
+                (7i32.wrapping_sub(y), x.wrapping_sub(7)),
+                (7i32.wrapping_mul(y), x.wrapping_mul(7)),
+                (7 / y, x / 7),
+                (7 % y, x % 7),
+            ] {
+                s += &format!("{l}\n{r}\n");
+            }
+            for c in IcmpCond::ALL {
+                s += &format!("{}{}", c.eval(x, y), c.eval(7, y));
+            }
+            s += "\n";
+        }
+        s
+    };
+    check("arith", &m, &expected, "", 0);
+}
+
+#[test]
+fn division_by_zero_flushes_then_fails() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let v = b.iconst(5);
+    println_int(&mut b, &rt, v);
+    let line = b.iconst(12);
+    b.call(rt.div0, None, vec![line], "");
+    b.unreachable();
+    check(
+        "div0",
+        &m,
+        "5\n",
+        "runtime error: division by zero at line 12\n",
+        2,
+    );
+}
+
+/// A function with 10 parameters (4 on the stack) that passes them on,
+/// permuted, to another one: stack arguments both ways, and a parallel move
+/// of the register arguments with cycles.
+#[test]
+fn many_parameters_and_stack_arguments() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let params: Vec<(Type, String)> = (0..10).map(|i| (Type::I32, format!("p{i}"))).collect();
+    let params: Vec<(Type, &str)> = params.iter().map(|(t, n)| (*t, n.as_str())).collect();
+    let weigh = declare(&mut m, "main.weigh", &params, Some(Type::I32));
+    let permute = declare(&mut m, "main.permute", &params, Some(Type::I32));
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        // weigh = sum p_i * 10^i mod 2^32 … use small weights: sum p_i * (i+1)
+        let mut b = FunctionBuilder::new(&mut m.functions[weigh]);
+        let mut acc = b.iconst(0);
+        for i in 0..10 {
+            let w = b.iconst(i + 1);
+            let p = b.param(i as usize);
+            let t = b.binary(BinOp::Mul, p, w, "t");
+            acc = b.binary(BinOp::Add, acc, t, "acc");
+        }
+        b.ret(Some(acc));
+    }
+    {
+        // permute calls weigh(p1, p0, p3, p2, p9, p4, p5, p6, p7, p8) and prints p0.
+        let mut b = FunctionBuilder::new(&mut m.functions[permute]);
+        let p: Vec<Value> = (0..10).map(|i| b.param(i)).collect();
+        let args = vec![p[1], p[0], p[3], p[2], p[9], p[4], p[5], p[6], p[7], p[8]];
+        let r = b.call(weigh, Some(Type::I32), args, "r").unwrap();
+        println_int(&mut b, &rt, p[0]);
+        b.ret(Some(r));
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let args: Vec<Value> = (0..10).map(|i| b.iconst(100 * (i + 1))).collect();
+    let r = b.call(weigh, Some(Type::I32), args.clone(), "r").unwrap();
+    println_int(&mut b, &rt, r);
+    let r = b.call(permute, Some(Type::I32), args, "r").unwrap();
+    println_int(&mut b, &rt, r);
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    let direct: i32 = (0..10).map(|i| 100 * (i + 1) * (i + 1)).sum();
+    let a: Vec<i32> = (0..10).map(|i| 100 * (i + 1)).collect();
+    let perm = [a[1], a[0], a[3], a[2], a[9], a[4], a[5], a[6], a[7], a[8]];
+    let permuted: i32 = perm
+        .iter()
+        .enumerate()
+        .map(|(i, v)| v * (i as i32 + 1))
+        .sum();
+    check(
+        "many_params",
+        &m,
+        &format!("{direct}\n100\n{permuted}\n"),
+        "",
+        0,
+    );
+}
+
+/// fib(n) = n < 2 ? n : fib(n-1) + fib(n-2), with a loop in main calling it.
+#[test]
+fn recursion() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let fib = declare(&mut m, "main.fib", &[(Type::I32, "n")], Some(Type::I32));
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[fib]);
+        let n = b.param(0);
+        let two = b.iconst(2);
+        let small = b.icmp(IcmpCond::Slt, n, two, "small");
+        let base = b.create_block("base");
+        let rec = b.create_block("rec");
+        b.cond_br(small, base, rec);
+        b.switch_to_block(base);
+        b.ret(Some(n));
+        b.switch_to_block(rec);
+        let one = b.iconst(1);
+        let n1 = b.binary(BinOp::Sub, n, one, "n1");
+        let f1 = b.call(fib, Some(Type::I32), vec![n1], "f1").unwrap();
+        let n2 = b.binary(BinOp::Sub, n, two, "n2");
+        let f2 = b.call(fib, Some(Type::I32), vec![n2], "f2").unwrap();
+        let s = b.binary(BinOp::Add, f1, f2, "s");
+        b.ret(Some(s));
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let entry = b.current_block();
+    let head = b.create_block("loop");
+    let exit = b.create_block("exit");
+    let zero = b.iconst(0);
+    b.br(head);
+    b.switch_to_block(head);
+    let i = b.phi(Type::I32, vec![(entry, zero)], "i");
+    let f = b.call(fib, Some(Type::I32), vec![i], "f").unwrap();
+    println_int(&mut b, &rt, f);
+    let one = b.iconst(1);
+    let next = b.binary(BinOp::Add, i, one, "next");
+    let limit = b.iconst(25);
+    let more = b.icmp(IcmpCond::Sle, next, limit, "more");
+    b.cond_br(more, head, exit);
+    add_incoming(b.func, i, head, next);
+    b.switch_to_block(exit);
+    b.ret(Some(zero));
+    let mut expected = String::new();
+    let (mut a, mut c) = (0i32, 1i32);
+    for _ in 0..=25 {
+        expected += &format!("{a}\n");
+        (a, c) = (c, a + c);
+    }
+    check("fib", &m, &expected, "", 0);
+}
+
+fn add_incoming(func: &mut Function, phi: Value, pred: wend_ir::Block, v: Value) {
+    let inst = func.defining_inst(phi).unwrap();
+    if let wend_ir::InstKind::Phi { incoming } = &mut func.insts[inst].kind {
+        incoming.push((pred, v));
+    }
+}
+
+/// 40 values live at once (more than the 12 allocatable registers), then a
+/// call with all of them still live, then all of them used: spills, and
+/// values that must survive a call.
+#[test]
+fn register_pressure_with_calls() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let f = declare(
+        &mut m,
+        "main.pressure",
+        &[(Type::I32, "x")],
+        Some(Type::I32),
+    );
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[f]);
+        let x = b.param(0);
+        let vals: Vec<Value> = (0..40)
+            .map(|i| {
+                let k = b.iconst(i * 7 + 3);
+                let t = b.binary(BinOp::Mul, x, k, "t");
+                let c = b.iconst(i);
+                b.binary(BinOp::Add, t, c, "v")
+            })
+            .collect();
+        println_int(&mut b, &rt, vals[5]);
+        // Weighted sum in reverse order, so every value stays live until the end.
+        let mut acc = b.iconst(0);
+        for (i, &v) in vals.iter().enumerate().rev() {
+            let w = b.iconst(i as i32 + 1);
+            let t = b.binary(BinOp::Mul, v, w, "w");
+            acc = b.binary(BinOp::Xor, acc, t, "acc");
+        }
+        b.ret(Some(acc));
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for x in [1, -3, 1000] {
+        let xv = b.iconst(x);
+        let r = b.call(f, Some(Type::I32), vec![xv], "r").unwrap();
+        println_int(&mut b, &rt, r);
+    }
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    let mut expected = String::new();
+    for x in [1i32, -3, 1000] {
+        let vals: Vec<i32> = (0..40)
+            .map(|i| x.wrapping_mul(i * 7 + 3).wrapping_add(i))
+            .collect();
+        expected += &format!("{}\n", vals[5]);
+        let mut acc = 0i32;
+        for (i, &v) in vals.iter().enumerate().rev() {
+            acc ^= v.wrapping_mul(i as i32 + 1);
+        }
+        expected += &format!("{acc}\n");
+    }
+    check("pressure", &m, &expected, "", 0);
+}
+
+/// f0 → f1 → … → f29, each adding its depth to its parameter and keeping
+/// a few values live across its call.
+#[test]
+fn deep_call_chain() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    let fs: Vec<FuncId> = (0..30)
+        .map(|i| {
+            declare(
+                &mut m,
+                &format!("main.f{i}"),
+                &[(Type::I32, "x"), (Type::I32, "y")],
+                Some(Type::I32),
+            )
+        })
+        .collect();
+    for i in 0..30 {
+        let mut b = FunctionBuilder::new(&mut m.functions[fs[i]]);
+        let (x, y) = (b.param(0), b.param(1));
+        let d = b.iconst(i as i32);
+        let a = b.binary(BinOp::Add, x, d, "a");
+        let c = b.binary(BinOp::Mul, y, d, "c");
+        if i + 1 < 30 {
+            let r = b.call(fs[i + 1], Some(Type::I32), vec![a, c], "r").unwrap();
+            let s = b.binary(BinOp::Sub, r, a, "s");
+            let t = b.binary(BinOp::Add, s, c, "t");
+            let t = b.binary(BinOp::Add, t, y, "t");
+            b.ret(Some(t));
+        } else {
+            let s = b.binary(BinOp::Add, a, c, "s");
+            b.ret(Some(s));
+        }
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let (x, y) = (b.iconst(5), b.iconst(1));
+    let r = b.call(fs[0], Some(Type::I32), vec![x, y], "r").unwrap();
+    println_int(&mut b, &rt, r);
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    fn model(i: i32, x: i32, y: i32) -> i32 {
+        let (a, c) = (x + i, y.wrapping_mul(i));
+        if i + 1 < 30 {
+            model(i + 1, a, c) - a + c + y
+        } else {
+            a + c
+        }
+    }
+    check("chain", &m, &format!("{}\n", model(0, 5, 1)), "", 0);
+}
+
+/// Variables in stack slots whose addresses are passed to a nested function
+/// that reads and writes them through pointers (the -O0 shape of captures).
+#[test]
+fn pointers_to_allocas() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let bump = declare(
+        &mut m,
+        "main.bump",
+        &[
+            (Type::PtrI32, "counter"),
+            (Type::PtrI1, "flag"),
+            (Type::I32, "by"),
+        ],
+        None,
+    );
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[bump]);
+        let (p, q, by) = (b.param(0), b.param(1), b.param(2));
+        let old = b.load(p, "old");
+        let new = b.binary(BinOp::Add, old, by, "new");
+        b.store(new, p);
+        let f = b.load(q, "f");
+        let t = b.bconst(true);
+        let nf = b.binary(BinOp::Xor, f, t, "nf");
+        b.store(nf, q);
+        b.ret(None);
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let counter = b.alloca(Type::I32, "counter");
+    let flag = b.alloca(Type::I1, "flag");
+    let zero = b.iconst(0);
+    b.store(zero, counter);
+    let f = b.bconst(false);
+    b.store(f, flag);
+    for by in [3, 4, 5] {
+        let byv = b.iconst(by);
+        b.call(bump, None, vec![counter, flag, byv], "");
+        let c = b.load(counter, "c");
+        b.call(rt.int, None, vec![c], "");
+        let fl = b.load(flag, "fl");
+        b.call(rt.boolean, None, vec![fl], "");
+        b.call(rt.newline, None, vec![], "");
+    }
+    b.ret(Some(zero));
+    check("allocas", &m, "3true\n7false\n12true\n", "", 0);
+}
+
+/// select, including the INT_MIN / -1 guard shape the frontend produces.
+#[test]
+fn selects() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let div = declare(
+        &mut m,
+        "main.div",
+        &[(Type::I32, "a"), (Type::I32, "b")],
+        Some(Type::I32),
+    );
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[div]);
+        let (a, d) = (b.param(0), b.param(1));
+        let minus1 = b.iconst(-1);
+        let min = b.iconst(i32::MIN);
+        let one = b.iconst(1);
+        let is_m1 = b.icmp(IcmpCond::Eq, d, minus1, "is_m1");
+        let is_min = b.icmp(IcmpCond::Eq, a, min, "is_min");
+        let both = b.binary(BinOp::And, is_m1, is_min, "both");
+        let safe = b.select(both, one, d, "safe");
+        let q = b.binary(BinOp::SDiv, a, safe, "q");
+        let r = b.select(both, min, q, "r");
+        b.ret(Some(r));
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for (x, y) in [(i32::MIN, -1), (i32::MIN, 1), (7, -1), (-9, 2)] {
+        let (x, y) = (b.iconst(x), b.iconst(y));
+        let r = b.call(div, Some(Type::I32), vec![x, y], "r").unwrap();
+        println_int(&mut b, &rt, r);
+    }
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    check("selects", &m, "-2147483648\n-2147483648\n-7\n-4\n", "", 0);
+}
+
+/// A conditional branch whose two targets are the same block with a phi:
+/// two distinct edges (both must be split, each with its own copy).
+#[test]
+fn cond_br_to_the_same_block_twice() {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let f = declare(&mut m, "main.pick", &[(Type::I32, "x")], Some(Type::I32));
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[f]);
+        let x = b.param(0);
+        let entry = b.current_block();
+        let join = b.create_block("join");
+        let zero = b.iconst(0);
+        let c = b.icmp(IcmpCond::Sgt, x, zero, "c");
+        b.cond_br(c, join, join);
+        b.switch_to_block(join);
+        let ten = b.iconst(10);
+        // LLVM requires equal values on the two entries of one predecessor.
+        let v = b.phi(Type::I32, vec![(entry, ten), (entry, ten)], "v");
+        let w = b.binary(BinOp::Add, v, x, "w");
+        b.ret(Some(w));
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for x in [1, -1] {
+        let xv = b.iconst(x);
+        let r = b.call(f, Some(Type::I32), vec![xv], "r").unwrap();
+        println_int(&mut b, &rt, r);
+    }
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    check("same_target", &m, "11\n9\n", "", 0);
+}
+
+/// 20 loop variables rotated every iteration (`v0, …, v19 = v1, …, v19, v0`)
+/// plus a swap, with a call in the loop: more phis than callee-saved
+/// registers, so the cycle of the back edge's parallel copy runs through
+/// registers and spill slots alike.
+#[test]
+fn rotation_through_registers_and_spill_slots() {
+    const N: usize = 20;
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let entry = b.current_block();
+    let lp = b.create_block("loop");
+    let exit = b.create_block("exit");
+    b.br(lp);
+    b.switch_to_block(lp);
+    let inits: Vec<Value> = (0..N).map(|k| b.iconst(k as i32)).collect();
+    let vs: Vec<Value> = (0..N)
+        .map(|k| b.phi(Type::I32, vec![(entry, inits[k])], "v"))
+        .collect();
+    let zero = b.iconst(0);
+    let i = b.phi(Type::I32, vec![(entry, zero)], "i");
+    b.call(rt.int, None, vec![vs[0]], "");
+    let one = b.iconst(1);
+    let next = b.binary(BinOp::Add, i, one, "next");
+    let limit = b.iconst(45);
+    let more = b.icmp(IcmpCond::Slt, next, limit, "more");
+    b.cond_br(more, lp, exit);
+    for k in 0..N {
+        add_incoming(b.func, vs[k], lp, vs[(k + 1) % N]);
+    }
+    add_incoming(b.func, i, lp, next);
+    b.switch_to_block(exit);
+    b.call(rt.newline, None, vec![], "");
+    let mut acc = b.iconst(0);
+    for (k, &v) in vs.iter().enumerate() {
+        let w = b.iconst(k as i32 + 1);
+        let t = b.binary(BinOp::Mul, v, w, "t");
+        acc = b.binary(BinOp::Add, acc, t, "acc");
+    }
+    println_int(&mut b, &rt, acc);
+    b.ret(Some(zero));
+    let mut expected: String = (0..45).map(|it| format!("{}", it % N)).collect();
+    // 45 iterations, 44 rotations on the back edge.
+    let sum: usize = (0..N).map(|k| ((k + 44) % N) * (k + 1)).sum();
+    expected += &format!("\n{sum}\n");
+    check("rotation", &m, &expected, "", 0);
+}
