@@ -314,3 +314,23 @@ fn emit_dot_draws_each_function() {
         .success()
         .stdout(predicate::str::starts_with("digraph").and(predicate::str::contains("while.cond")));
 }
+
+#[test]
+fn explain_writes_a_self_contained_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let out = dir.path().join("report.html");
+    wendc()
+        .args(["explain", "--layout", "builtin"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>") || html.starts_with("<!doctype html>"));
+    assert!(html.contains("mem2reg") && html.contains("<svg"));
+    assert!(
+        !html.contains("http://") && !html.contains("https://") || !html.contains("src=\"http")
+    );
+}
