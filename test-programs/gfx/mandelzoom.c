@@ -70,9 +70,24 @@ static int32_t palette(int32_t k) {
     if (k == 21) return 89;
     return 53;
 }
+static int32_t isqrt(int32_t n) {
+    int32_t r = 0, b = 0;
+    b = 1073741824;
+    while (b > n) b = b / 4;
+    while (b != 0) {
+        if (n >= r + b) {
+            n = n - r - b;
+            r = r / 2 + b;
+        } else {
+            r = r / 2;
+        }
+        b = b / 4;
+    }
+    return r;
+}
 static int32_t colour(int32_t n) {
     if (n >= maxIter) return 16;
-    return palette(n);
+    return palette(isqrt(n * 24));
 }
 static void cell(int32_t top, int32_t bot) {
     if (top != lastFg) {
@@ -98,7 +113,7 @@ static void drawFrame(int32_t t) {
     width = 3 * S + S / 5;
     k = 0;
     while (k < t % 300) {
-        width = width - width / 100 * 3;
+        width = width - width / 40;
         k = k + 1;
     }
     step = width / W;

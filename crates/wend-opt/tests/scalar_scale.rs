@@ -56,8 +56,10 @@ fn hundred_thousand_lines() {
         .values()
         .map(|f| f.layout.len())
         .sum::<usize>();
+    // Per chunk, only the `if a < k` diamond is left: its two arms and
+    // the join (the join absorbs the rest of the chunk).
     assert!(
-        blocks_after * 3 < blocks_before,
+        blocks_after <= 3 * CHUNKS + 10,
         "{blocks_before} blocks became {blocks_after}"
     );
 }
