@@ -1,10 +1,11 @@
 # make test   — unit tests, then every test program through every pipeline
 # make wendc  — build the compiler
+# make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests wendc fmt lint
+.PHONY: all test unit-tests program-tests wendc fmt lint gfx
 
 all: wendc
 
@@ -25,3 +26,13 @@ fmt:
 lint:
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets -- -D warnings
+
+GFX := $(basename $(notdir $(wildcard test-programs/gfx/*.wend)))
+
+gfx:
+	$(CARGO) build --release -p wendc
+	mkdir -p target/gfx
+	for demo in $(GFX); do \
+		target/release/wendc build -O2 test-programs/gfx/$$demo.wend -o target/gfx/$$demo || exit 1; \
+	done
+	@echo "built: $(addprefix target/gfx/,$(GFX))"

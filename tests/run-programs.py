@@ -5,7 +5,9 @@ For a runnable program NAME.wend the expectations are NAME.expected (stdout),
 NAME.expected-stderr (default: empty) and NAME.expected-status (default: 0);
 every pipeline must reproduce all three exactly. For a program under errors/,
 wendc must exit with status 1 and its stderr must contain every non-empty line
-of NAME.expected-diag, in order.
+of NAME.expected-diag, in order. The terminal demos under gfx/ run in bounded
+mode (their `frames = N; // frames` and `delay = N; // delay` lines set to 2
+and 1) and the SHA-256 of their stdout must equal NAME.expected-sha256.
 
 Prints one line per program and a final `N passed, M failed` line; exits 1 if
 anything failed.
@@ -13,7 +15,9 @@ anything failed.
 
 import argparse
 import concurrent.futures
+import hashlib
 import os
+import re
 import pathlib
 import subprocess
 import sys
@@ -95,6 +99,33 @@ def check_runnable(wendc, src, pipelines):
     return problems
 
 
+def bounded_copy(src, tmp):
+    """The gfx demo `src` with its frame count and delay made tiny."""
+    text = src.read_text()
+    text = re.sub(r"frames = \d+; // frames", "frames = 2; // frames", text)
+    text = re.sub(r"delay = \d+; // delay", "delay = 1; // delay", text)
+    path = pathlib.Path(tmp) / src.name
+    path.write_text(text)
+    return path
+
+
+def check_gfx(wendc, src, pipelines):
+    expected = src.with_suffix(".expected-sha256").read_text().split()[0]
+    problems = []
+    for name in pipelines:
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = bounded_copy(src, tmp)
+            got, error = run_pipeline(PIPELINES[name], wendc, str(copy), tmp)
+        if error:
+            problems.append(f"{name}: {error}")
+            continue
+        out, err, status = got
+        digest = hashlib.sha256(out).hexdigest()
+        if digest != expected or err or status != 0:
+            problems.append(f"{name}: sha256 {digest}, stderr {err[:200]!r}, status {status}")
+    return problems
+
+
 def first_difference(expected, got):
     e, g = expected.split(b"\n"), got.split(b"\n")
     for i, (a, b) in enumerate(zip(e, g)):
@@ -138,9 +169,10 @@ def main():
 
     roots = [pathlib.Path(p).resolve() for p in args.paths] or [ROOT / "test-programs"]
     programs = sorted({f for r in roots for f in ([r] if r.is_file() else r.rglob("*.wend"))})
-    programs = [p for p in programs if "gfx" not in p.relative_to(ROOT).parts]
 
     def check(src):
+        if "gfx" in src.relative_to(ROOT).parts:
+            return check_gfx(args.wendc, src, pipelines)
         if "errors" in src.relative_to(ROOT).parts:
             return check_error(args.wendc, src)
         if not src.with_suffix(".expected").exists():

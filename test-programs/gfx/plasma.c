@@ -103,7 +103,7 @@ static void drawFrame(int32_t t) {
 }
 int main(void) {
     frames = 300; // frames
-    delay = 40000000; // delay
+    delay = 25000000; // delay
     W = 80;
     H = 46;
     PSTR("\033[2J\033[?25l");
