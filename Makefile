@@ -1,11 +1,13 @@
 # make test   — unit tests, then every test program through every pipeline
 # make wendc  — build the compiler
+# make docs-check — the generated parts of docs/ match the current compiler
+#                  (python3 docs/gen/update.py regenerates them)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests wendc fmt lint gfx
+.PHONY: all test unit-tests program-tests docs-check wendc fmt lint gfx
 
 all: wendc
 
@@ -18,7 +20,10 @@ unit-tests:
 program-tests: wendc
 	python3 tests/run-programs.py --wendc $(WENDC)
 
-test: unit-tests program-tests
+docs-check: wendc
+	tests/check-docs.sh $(WENDC)
+
+test: unit-tests program-tests docs-check
 
 fmt:
 	$(CARGO) fmt --all

@@ -18,8 +18,9 @@
 //!
 //! Replacing one copy can turn its users into copies (a cycle of phis that
 //! only copy each other collapses completely), so a worklist revisits the
-//! phis and selects that use a replaced value until nothing changes; each
-//! is replaced at most once, so the work is linear. The replacements are
+//! phis and selects that use a replaced value until nothing changes. An
+//! instruction is re-examined only when one of its operands is replaced,
+//! so the work is linear in the number of operands. The replacements are
 //! recorded in one substitution map and applied in a single sweep.
 //!
 //! Nothing else is folded (`add %x, 0` stays: that is arithmetic, not a

@@ -235,8 +235,9 @@ pub fn split_predecessors(
                     line,
                 );
                 let result = func.insts[split].result.unwrap();
+                // `%i` split for a preheader becomes `%i.preheader`.
                 if let Some(name) = func.value_name(func.insts[phi].result.unwrap()) {
-                    let name = name.to_owned();
+                    let name = format!("{name}.{suffix}");
                     func.set_value_name(result, &name);
                 }
                 func.blocks[new].phis.push(split);

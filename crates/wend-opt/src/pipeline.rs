@@ -12,6 +12,8 @@ use wend_ir::Module;
 
 /// The passes of each optimization level, in order.
 const O0: &[&str] = &[];
+/// -O1: promote variables to SSA; fold constants and the branches they
+/// decide; delete the code nothing needs; tidy the CFG that leaves.
 const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
 /// -O2: promote, inline (the nested functions' pointer parameters become
 /// the parent's slots), promote again; clean up; canonicalise loops and

@@ -381,8 +381,10 @@ fn rewrite(
                 [true, false] => (then_dest, else_dest),
                 [false, true] => (else_dest, then_dest),
                 [true, true] => continue,
-                // The condition of a reached branch was evaluated: its
-                // definition dominates the branch, so it was reached first.
+                // At the fixpoint nothing used by executable code is ⊤: a
+                // value's definition dominates its uses (for a phi entry,
+                // the end of the predecessor), so, in reverse postorder of
+                // the executable blocks, every ⊤ would need an earlier ⊤.
                 [false, false] => unreachable!("sccp: executable branch {b} took no edge"),
             };
             func.blocks[b].terminator = Some(Terminator::Br { dest: kept });

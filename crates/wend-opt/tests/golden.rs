@@ -155,8 +155,18 @@ fn passes_preserve_program_behaviour() {
 /// the phi count.
 #[test]
 fn reg2mem_then_mem2reg_round_trips() {
+    // Only the inputs written for mem2reg/reg2mem, in alloca form: on SSA
+    // input (the other passes' tests), mem2reg's clean-up of trivial phis
+    // makes the first and second rounds differ legitimately.
     for input in inputs() {
         let text = fs::read_to_string(&input).unwrap();
+        let pipeline = run_line(&input, &text);
+        if !pipeline
+            .split(',')
+            .all(|p| matches!(p.trim(), "mem2reg" | "reg2mem"))
+        {
+            continue;
+        }
         let mut once = parse(&input, &text);
         run_passes(&mut once, "mem2reg");
         let mut thrice = once.clone();

@@ -10,6 +10,8 @@
 ; - %y1 in %then and %y2 in %else compute the same, but neither block
 ;   dominates the other: both stay; %y3 in %join is not dominated by
 ;   either and stays too.
+;   So %both = and %lt, %gt becomes and %lt, %lt, and %sel2 (select
+;   %both, %k2, %k1) becomes select %both, %k1, %k1 — the same as %sel1.
 ; - the two loads of %p and the two calls are never merged.
 ; - %z1 in the unreachable %dead is left alone.
 

@@ -4,7 +4,9 @@
 ; %inner.pre, and no further (it varies in the outer loop). %b = add %n, 1
 ; and %c = mul %b, 2 depend only on the parameter: they first move to
 ; %inner.pre, then, when the outer loop is processed, on to the outer
-; preheader %entry. %s2 depends on the inner phi %j: it stays. The call
+; preheader %entry. %t = add %a, %c is invariant in the inner loop once
+; %a is: it follows %a to %inner.pre. %s2 depends on the inner phi %j
+; and %t2 on the load: they stay. The call
 ; and the load never move, even though their operands are invariant.
 
 define i32 @sum(i32 %n, i32* %p) {

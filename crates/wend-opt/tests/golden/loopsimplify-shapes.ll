@@ -5,8 +5,8 @@
 ; with different values for %i, and %entry branches conditionally): a
 ; preheader %loop.preheader takes both edges, with a phi merging 0 and 10;
 ; %loop's phi keeps one entry from it. The unreachable %dead also jumps to
-; %loop: as an outside edge it goes through the preheader too (undef-free:
-; its entry just moves).
+; %loop: it is outside the loop too, so its edge and its phi entry (5)
+; move to the preheader as well.
 ;
 ; %loop has two back edges (from %then and %else, with different values):
 ; they are merged through a new latch block, after %else, whose phi
@@ -16,7 +16,11 @@
 ; gets a dedicated exit block %done.loopexit.
 ;
 ; %spin is a self-loop entered from %done; %done ends in a conditional
-; branch, so %spin gets a preheader; its single latch is itself.
+; branch, so %spin gets a preheader; its single latch is itself. Its exit
+; %end is also entered from %done: a dedicated %end.loopexit is made.
+;
+; Phis of a new block are named after the phi they were split from:
+; %i.preheader, %i.latch.
 
 define i32 @main() {
 entry:
