@@ -2,12 +2,13 @@
 # make wendc  — build the compiler
 # make docs-check — the generated parts of docs/ match the current compiler
 #                  (python3 docs/gen/update.py regenerates them)
+# make fuzz-diff N=100000 — that many random programs through every pipeline
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check wendc fmt lint gfx
+.PHONY: all test unit-tests program-tests docs-check random-tests fuzz-diff wendc fmt lint gfx
 
 all: wendc
 
@@ -23,7 +24,20 @@ program-tests: wendc
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
 
-test: unit-tests program-tests docs-check
+# Random programs through every pipeline (crates/wend-gen); any disagreement
+# is minimised into test-programs/regressions/. `make fuzz-diff N=100000`.
+N ?= 1000
+FUZZ_SEEDS ?= 0:300
+
+fuzz-diff: wendc
+	$(CARGO) build -p wend-gen
+	python3 tests/fuzz-diff.py --seeds 0:$(N)
+
+random-tests: wendc
+	$(CARGO) build -p wend-gen
+	python3 tests/fuzz-diff.py --seeds $(FUZZ_SEEDS)
+
+test: unit-tests program-tests docs-check random-tests
 
 fmt:
 	$(CARGO) fmt --all

@@ -26,6 +26,7 @@
 //! each instruction; with `comments`, each IR instruction is printed as a
 //! `#` comment above its code, in the IR printer's own spelling.
 
+use crate::divconst::DivStrategy;
 use crate::mir::*;
 use crate::parallel_copy::sequentialize;
 use crate::regalloc::{Allocation, Loc};
@@ -178,6 +179,10 @@ struct FunctionEmitter<'a> {
 }
 
 /// Appends the assembly of one function to `out`.
+/// `used_labels` holds the block labels of the functions emitted before
+/// into the same file: `.L<function>.<block>` alone is ambiguous (the
+/// function `f.g` with block `h` and the function `f` with block `g.h`), so
+/// a label already taken gets a numeric suffix.
 pub fn emit_function(
     out: &mut String,
     module: &Module,
@@ -185,6 +190,7 @@ pub fn emit_function(
     mf: &MFunction,
     alloc: &Allocation,
     opts: &Options,
+    used_labels: &mut std::collections::HashSet<String>,
 ) {
     let mut e = FunctionEmitter {
         module,
@@ -201,7 +207,14 @@ pub fn emit_function(
     let labels: SecondaryMap<Block, String> = {
         let mut labels = SecondaryMap::new();
         for &b in &mf.layout {
-            labels[b] = symbol(&format!(".L{}.{}", mf.name, e.names.block(b)));
+            let base = symbol(&format!(".L{}.{}", mf.name, e.names.block(b)));
+            let mut label = base.clone();
+            let mut n = 1;
+            while !used_labels.insert(label.clone()) {
+                label = format!("{base}.{n}");
+                n += 1;
+            }
+            labels[b] = label;
         }
         labels
     };
@@ -396,8 +409,16 @@ impl FunctionEmitter<'_> {
                 seq[k..seq.len().min(k + 3)]
             {
                 if s1 == scratch && s2 == scratch && a2 == a && b2 == b {
-                    let w = width_at[&a];
-                    width_at.insert(b, w);
+                    // Exchange at the wider of the two widths: one of them
+                    // may hold a pointer.
+                    let (wa, wb) = (width_at[&a], width_at[&b]);
+                    let w = if wa == Width::W64 || wb == Width::W64 {
+                        Width::W64
+                    } else {
+                        Width::W32
+                    };
+                    width_at.insert(a, wb);
+                    width_at.insert(b, wa);
                     self.ins(format!("xchg{} {}, {}", suffix(w), b.text(w), a.text(w)));
                     k += 3;
                     continue;
@@ -568,6 +589,12 @@ impl FunctionEmitter<'_> {
                 let d = self.place(*dst);
                 self.mov(Width::W32, Src::Place(Place::Reg(result)), d);
             }
+            MInst::DivConst {
+                rem,
+                dst,
+                lhs,
+                divisor,
+            } => self.div_const(*rem, *dst, *lhs, *divisor),
             MInst::SetCc {
                 cond,
                 dst,
@@ -591,16 +618,15 @@ impl FunctionEmitter<'_> {
             MInst::Select {
                 dst,
                 cond,
+                lhs,
+                rhs,
                 if_true,
                 if_false,
             } => {
                 let w = self.width(*dst);
-                match self.place(*cond) {
-                    Place::Reg(r) => self.ins(format!("testl {0}, {0}", r.name32())),
-                    mem => self.ins(format!("cmpl $0, {}", mem.text(Width::W32))),
-                }
+                self.compare(*lhs, *rhs);
                 let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
-                // `mov` leaves the flags alone, so the test above stays valid.
+                // `mov` leaves the flags alone, so the compare above stays valid.
                 let target = match d {
                     Place::Reg(_) if Src::Place(d) != t => d,
                     _ => Place::Reg(SCRATCH),
@@ -614,7 +640,8 @@ impl FunctionEmitter<'_> {
                     }
                 };
                 self.ins(format!(
-                    "cmovne{} {}, {}",
+                    "cmov{}{} {}, {}",
+                    cond.suffix(),
                     suffix(w),
                     t.text(w),
                     target.text(w)
@@ -722,6 +749,106 @@ impl FunctionEmitter<'_> {
                 self.ins(format!("leaq {addr}, {}", SCRATCH.name64()));
                 self.mov(Width::W64, Src::Place(Place::Reg(SCRATCH)), mem);
             }
+        }
+    }
+
+    /// `dst = lhs / divisor` or `lhs % divisor` without `idiv` (see
+    /// [`crate::divconst`]). The remainder is `lhs - q * divisor`, with `q`
+    /// computed in `%r11`.
+    fn div_const(&mut self, rem: bool, dst: VReg, lhs: VReg, divisor: i32) {
+        let strategy = DivStrategy::for_divisor(divisor).expect("division by constant zero");
+        let (x, d) = (self.place(lhs), self.place(dst));
+        if !rem {
+            let q = match d {
+                Place::Reg(r) => r,
+                _ => SCRATCH,
+            };
+            self.quotient(q, x, strategy);
+            self.mov(Width::W32, Src::Place(Place::Reg(q)), d);
+            return;
+        }
+        // The remainder does not depend on the divisor's sign: divide by
+        // |divisor| (INT_MIN stays as it is).
+        let divisor = divisor.checked_abs().unwrap_or(divisor);
+        let strategy = DivStrategy::for_divisor(divisor).unwrap();
+        self.quotient(SCRATCH, x, strategy);
+        let q = SCRATCH.name32();
+        match strategy {
+            DivStrategy::Shift { k, .. } => self.ins(format!("shll ${k}, {q}")),
+            _ => self.ins(format!("imull ${divisor}, {q}, {q}")),
+        }
+        let target = match d {
+            Place::Reg(_) => d,
+            _ => Place::Reg(SCRATCH2),
+        };
+        self.mov(Width::W32, Src::Place(x), target);
+        self.ins(format!("subl {q}, {}", target.text(Width::W32)));
+        self.mov(Width::W32, Src::Place(target), d);
+    }
+
+    /// `q = x / d` into the register `q` (which may be `x`'s own), `d`
+    /// being described by `strategy`; may use `%r10` besides `q`.
+    fn quotient(&mut self, q: PReg, x: Place, strategy: DivStrategy) {
+        let (q32, q64) = (q.name32(), q.name64());
+        let t = SCRATCH2;
+        let (t32, t64) = (t.name32(), t.name64());
+        let negate = match strategy {
+            DivStrategy::Identity { negate } => {
+                self.mov(Width::W32, Src::Place(x), Place::Reg(q));
+                negate
+            }
+            DivStrategy::IntMin => {
+                self.ins(format!("cmpl $-2147483648, {}", x.text(Width::W32)));
+                self.ins(format!("sete {}", t.name8()));
+                self.ins(format!("movzbl {}, {q32}", t.name8()));
+                false
+            }
+            DivStrategy::Shift { k, negate } => {
+                match x {
+                    // x + 2^k - 1 if x is negative, else x; then shifted.
+                    Place::Reg(xr) if xr != q => {
+                        let bias = (1i64 << k) - 1;
+                        self.ins(format!("leal {bias}({}), {q32}", xr.name64()));
+                        self.ins(format!("testl {0}, {0}", xr.name32()));
+                        self.ins(format!("cmovnsl {}, {q32}", xr.name32()));
+                    }
+                    // The bias is (x >> 31) >>> (32 - k): 2^k - 1 or 0.
+                    _ => {
+                        self.mov(Width::W32, Src::Place(x), Place::Reg(q));
+                        self.ins(format!("movl {q32}, {t32}"));
+                        if k > 1 {
+                            self.ins(format!("sarl $31, {t32}"));
+                        }
+                        self.ins(format!("shrl ${}, {t32}", 32 - k));
+                        self.ins(format!("addl {t32}, {q32}"));
+                    }
+                }
+                self.ins(format!("sarl ${k}, {q32}"));
+                negate
+            }
+            DivStrategy::Multiply {
+                magic,
+                shift,
+                negate,
+            } => {
+                self.ins(format!("movslq {}, {q64}", x.text(Width::W32)));
+                if magic <= i32::MAX as u32 {
+                    self.ins(format!("imulq ${magic}, {q64}, {q64}"));
+                } else {
+                    // `movl` zero-extends: the 64-bit magic number.
+                    self.ins(format!("movl ${magic}, {t32}"));
+                    self.ins(format!("imulq {t64}, {q64}"));
+                }
+                // floor(x * magic / 2^shift), plus 1 if x (the product) is negative.
+                self.ins(format!("movq {q64}, {t64}"));
+                self.ins(format!("shrq $63, {t64}"));
+                self.ins(format!("sarq ${shift}, {q64}"));
+                self.ins(format!("addl {t32}, {q32}"));
+                negate
+            }
+        };
+        if negate {
+            self.ins(format!("negl {q32}"));
         }
     }
 

@@ -6,15 +6,19 @@
 //! * every SSA value (parameter, instruction result) gets its own virtual
 //!   register; constants and `undef` become immediates, folded into the
 //!   using instruction wherever x86 takes one;
-//! * an `icmp` whose only use is the conditional branch ending its block is
-//!   not materialised: the branch does `cmpl` + `jcc` (otherwise `setcc` +
-//!   `movzbl` gives a 0/1 value — bools live in 32-bit registers as 0/1);
+//! * an `icmp` used only by the conditional branch ending its block and by
+//!   selects in its block is not materialised: each of them does its own
+//!   `cmpl` + `jcc`/`cmovcc` (otherwise `setcc` + `movzbl` gives a 0/1
+//!   value — bools live in 32-bit registers as 0/1);
+//! * a division by a constant becomes `DivConst` ([`crate::divconst`]);
 //! * allocas become frame slots: loads and stores through an alloca address
 //!   the slot off `%rbp` directly, other uses (a pointer passed to a nested
 //!   function) get a `leaq` at the use, as do string constants;
 //! * phis produce no code in their block: each predecessor ends with one
 //!   `ParallelMove` holding the copies for the phis of its successor
-//!   ([`crate::out_of_ssa::phi_copies`]).
+//!   ([`crate::out_of_ssa::phi_copies`]);
+//! * instructions without side effects whose result is never used, and
+//!   the copies into unused phis, produce no code at all.
 //!
 //! Requires: a function in valid SSA (or alloca/load/store) form whose edges
 //! have been split by [`crate::out_of_ssa::split_edges`].
@@ -52,8 +56,14 @@ struct Selector<'a> {
     mf: MFunction,
     vregs: SecondaryMap<Value, Option<VReg>>,
     slots: SecondaryMap<Value, Option<SlotId>>,
-    /// Icmps that are folded into the branch that ends their block.
+    /// Icmps that are only used through the flags, by the branch that ends
+    /// their block or selects in it: they produce no value.
     fused: SecondaryMap<Inst, bool>,
+    /// How many times each value is used.
+    uses: SecondaryMap<Value, u32>,
+    /// The block of each instruction, and the block being selected.
+    inst_block: SecondaryMap<Inst, Option<Block>>,
+    block: Block,
     out: Vec<MInst>,
 }
 
@@ -74,18 +84,50 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
         vregs: SecondaryMap::new(),
         slots: SecondaryMap::new(),
         fused: SecondaryMap::new(),
+        uses: SecondaryMap::new(),
+        inst_block: SecondaryMap::new(),
+        block: func.layout[0],
         out: Vec::new(),
     };
     for &b in &func.layout {
+        for inst in func.block_insts(b) {
+            s.inst_block[inst] = Some(b);
+        }
+    }
+    // An icmp all of whose uses are the branch ending its block or the
+    // conditions of selects in its block is never materialised: each of
+    // them repeats the `cmpl` and uses the flags.
+    let mut flag_uses = SecondaryMap::<Value, u32>::new();
+    for &b in &func.layout {
+        let defined_here = |v: Value| {
+            func.defining_inst(v).is_some_and(|i| {
+                matches!(func.insts[i].kind, InstKind::Icmp { .. })
+                    && func.blocks[b].insts.contains(&i)
+            })
+        };
+        for &inst in &func.blocks[b].insts {
+            if let InstKind::Select { cond, .. } = func.insts[inst].kind {
+                if defined_here(cond) {
+                    flag_uses[cond] += 1;
+                }
+            }
+        }
         if let Some(Terminator::CondBr { cond, .. }) = func.blocks[b].terminator {
-            if let Some(inst) = func.defining_inst(cond) {
-                let is_icmp = matches!(func.insts[inst].kind, InstKind::Icmp { .. });
-                if is_icmp && uses[cond] == 1 && func.blocks[b].insts.contains(&inst) {
+            if defined_here(cond) {
+                flag_uses[cond] += 1;
+            }
+        }
+    }
+    for &b in &func.layout {
+        for &inst in &func.blocks[b].insts {
+            if let Some(result) = func.insts[inst].result {
+                if flag_uses[result] > 0 && flag_uses[result] == uses[result] {
                     s.fused[inst] = true;
                 }
             }
         }
     }
+    s.uses = uses;
     for &p in &func.params {
         s.vregs[p] = Some(s.mf.new_vreg(width_of(func.value_type(p))));
     }
@@ -104,6 +146,7 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
         }
     }
     for (i, &b) in func.layout.iter().enumerate() {
+        s.block = b;
         if i == 0 {
             let dsts = func.params.iter().map(|&p| s.vreg(p)).collect();
             s.out.push(MInst::Params { dsts });
@@ -190,9 +233,16 @@ impl Selector<'_> {
     fn select_inst(&mut self, inst: Inst) {
         let data = &self.func.insts[inst];
         let result = data.result;
+        let unused = result.is_some_and(|r| self.uses[r] == 0);
         match data.kind.clone() {
             InstKind::Alloca { .. } | InstKind::Phi { .. } => {}
             _ if self.fused[inst] => {}
+            // Dead code without side effects (the frontend guards divisions).
+            InstKind::Binary { .. }
+            | InstKind::Icmp { .. }
+            | InstKind::Select { .. }
+            | InstKind::Load { .. }
+                if unused => {}
             InstKind::Load { ptr } => {
                 let addr = self.addr(ptr);
                 let dst = self.vreg(result.unwrap());
@@ -227,7 +277,17 @@ impl Selector<'_> {
                     BinOp::Xor => AluOp::Xor,
                     BinOp::SDiv | BinOp::SRem => {
                         let rem = op == BinOp::SRem;
-                        self.out.push(MInst::Div { rem, dst, lhs, rhs });
+                        match (lhs, rhs) {
+                            (Operand::Reg(lhs), Operand::Imm(divisor)) if divisor != 0 => {
+                                self.out.push(MInst::DivConst {
+                                    rem,
+                                    dst,
+                                    lhs,
+                                    divisor,
+                                })
+                            }
+                            _ => self.out.push(MInst::Div { rem, dst, lhs, rhs }),
+                        }
                         return;
                     }
                 };
@@ -263,18 +323,22 @@ impl Selector<'_> {
                 if_false,
             } => {
                 let dst = self.vreg(result.unwrap());
-                let cond = self.operand(cond);
                 let if_true = self.operand(if_true);
                 let if_false = self.operand(if_false);
-                match cond {
-                    Operand::Imm(c) => {
-                        let src = if c != 0 { if_true } else { if_false };
+                if if_true == if_false {
+                    self.out.push(MInst::Copy { dst, src: if_true });
+                    return;
+                }
+                match self.condition(cond) {
+                    Err(known) => {
+                        let src = if known { if_true } else { if_false };
                         self.out.push(MInst::Copy { dst, src });
                     }
-                    _ if if_true == if_false => self.out.push(MInst::Copy { dst, src: if_true }),
-                    Operand::Reg(cond) => self.out.push(MInst::Select {
+                    Ok((cond, lhs, rhs)) => self.out.push(MInst::Select {
                         dst,
                         cond,
+                        lhs,
+                        rhs,
                         if_true,
                         if_false,
                     }),
@@ -306,8 +370,31 @@ impl Selector<'_> {
         }
     }
 
+    /// The comparison that tells whether the boolean `cond` is true: its
+    /// defining icmp when that is in the current block (the flags are set again rather than testing its 0/1 value),
+    /// else `cond != 0`. `Err(outcome)` when it is known.
+    fn condition(&mut self, cond: Value) -> Result<(Cond, VReg, Operand), bool> {
+        let icmp = self
+            .func
+            .defining_inst(cond)
+            .and_then(|i| match self.func.insts[i].kind {
+                InstKind::Icmp { cond, lhs, rhs } if self.inst_block[i] == Some(self.block) => {
+                    Some((cond, lhs, rhs))
+                }
+                _ => None,
+            });
+        match icmp {
+            Some((c, lhs, rhs)) => self.compare(Cond::from_icmp(c), lhs, rhs),
+            None => match self.operand(cond) {
+                Operand::Imm(c) => Err(c != 0),
+                Operand::Reg(r) => Ok((Cond::Ne, r, Operand::Imm(0))),
+            },
+        }
+    }
+
     fn select_terminator(&mut self, b: Block) -> MTerm {
-        let copies = phi_copies(self.func, b);
+        let mut copies = phi_copies(self.func, b);
+        copies.retain(|&(phi, _)| self.uses[phi] > 0);
         if !copies.is_empty() {
             let moves = copies
                 .into_iter()
@@ -326,16 +413,7 @@ impl Selector<'_> {
                 then_dest,
                 else_dest,
             } => {
-                let fused_icmp = self.func.defining_inst(cond).filter(|&i| self.fused[i]);
-                let compared = match fused_icmp.map(|i| self.func.insts[i].kind.clone()) {
-                    Some(InstKind::Icmp { cond, lhs, rhs }) => {
-                        self.compare(Cond::from_icmp(cond), lhs, rhs)
-                    }
-                    _ => match self.operand(cond) {
-                        Operand::Imm(c) => Err(c != 0),
-                        Operand::Reg(r) => Ok((Cond::Ne, r, Operand::Imm(0))),
-                    },
-                };
+                let compared = self.condition(cond);
                 match compared {
                     Ok((cond, lhs, rhs)) => MTerm::Branch {
                         cond,

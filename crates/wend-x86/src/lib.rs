@@ -5,7 +5,10 @@
 //! program, the runtime ([`runtime`]) and `_start` — that `as` and a plain
 //! `ld` turn into a static executable. Each function goes through:
 //!
-//! 1. [`out_of_ssa`]: split the edges that need it, describe phi copies;
+//! 1. [`jump_threading`]: branch directly where `&&`/`||` branch on a phi;
+//!    [`if_conversion`]: empty `if` blocks that only choose values become
+//!    selects;
+//!    [`out_of_ssa`]: split the edges that need it, describe phi copies;
 //! 2. [`isel`]: instruction selection into machine IR ([`mir`]) over
 //!    virtual registers, phis becoming parallel moves;
 //! 3. [`liveness`], [`intervals`], [`regalloc`]: linear-scan register
@@ -15,9 +18,12 @@
 //!
 //! The caller's module is not modified: each function is cloned first.
 
+pub mod divconst;
 pub mod emit;
+pub mod if_conversion;
 pub mod intervals;
 pub mod isel;
+pub mod jump_threading;
 pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
@@ -49,6 +55,8 @@ pub struct CompiledFunction {
 /// Runs the pipeline up to register allocation on one function.
 pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFunction {
     let mut ir = func.clone();
+    jump_threading::thread_boolean_phis(&mut ir);
+    if_conversion::convert_branches_to_selects(&mut ir);
     out_of_ssa::split_edges(&mut ir);
     let mir = isel::select_function(&ir, module);
     let alloc = regalloc::allocate(&mir);
@@ -67,6 +75,7 @@ pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Op
         &compiled.mir,
         &compiled.alloc,
         opts,
+        &mut std::collections::HashSet::new(),
     );
     out
 }
@@ -83,6 +92,7 @@ pub fn compile_module(module: &Module, opts: &Options) -> String {
     // The runtime first: it precedes every `.loc`, so gdb does not
     // attribute it to a wend line.
     out.push_str(&runtime::runtime_asm());
+    let mut used_labels = std::collections::HashSet::new();
     for (_, func) in module.definitions() {
         let compiled = compile_function(module, func);
         emit::emit_function(
@@ -92,6 +102,7 @@ pub fn compile_module(module: &Module, opts: &Options) -> String {
             &compiled.mir,
             &compiled.alloc,
             opts,
+            &mut used_labels,
         );
     }
     emit::emit_strings(&mut out, module);

@@ -184,6 +184,15 @@ pub enum MInst {
         lhs: Operand,
         rhs: Operand,
     },
+    /// `lhs / divisor` (`rem == false`) or `lhs % divisor` for a non-zero
+    /// constant divisor, by the shifts or the multiplication of
+    /// [`crate::divconst`]. Uses only the scratch registers.
+    DivConst {
+        rem: bool,
+        dst: VReg,
+        lhs: VReg,
+        divisor: i32,
+    },
     /// `dst = (lhs cond rhs) ? 1 : 0`.
     SetCc {
         cond: Cond,
@@ -191,10 +200,14 @@ pub enum MInst {
         lhs: VReg,
         rhs: Operand,
     },
-    /// `dst = cond != 0 ? if_true : if_false` (via `cmov`).
+    /// `dst = (lhs cond rhs) ? if_true : if_false`: `cmpl` + `cmov`. The
+    /// comparison is the `icmp` the select's condition comes from, or
+    /// `cond != 0` for any other boolean.
     Select {
         dst: VReg,
-        cond: VReg,
+        cond: Cond,
+        lhs: VReg,
+        rhs: Operand,
         if_true: Operand,
         if_false: Operand,
     },
@@ -301,13 +314,16 @@ impl MInst {
                 f(*lhs);
                 use_operand(rhs, f);
             }
+            MInst::DivConst { lhs, .. } => f(*lhs),
             MInst::Select {
-                cond,
+                lhs,
+                rhs,
                 if_true,
                 if_false,
                 ..
             } => {
-                f(*cond);
+                f(*lhs);
+                use_operand(rhs, f);
                 use_operand(if_true, f);
                 use_operand(if_false, f);
             }
@@ -335,6 +351,7 @@ impl MInst {
             MInst::Copy { dst, .. }
             | MInst::Alu { dst, .. }
             | MInst::Div { dst, .. }
+            | MInst::DivConst { dst, .. }
             | MInst::SetCc { dst, .. }
             | MInst::Select { dst, .. }
             | MInst::LeaSlot { dst, .. }

@@ -2,8 +2,24 @@
 //! program: no libc, only Linux system calls, so the program links with a
 //! plain `ld` (no crt files).
 //!
-//! * `_start`: calls `main`, flushes the output buffer, and exits with
-//!   `main`'s return value (`exit_group`, syscall 231).
+//! * `_start`: moves the stack, installs the stack-overflow handler, calls
+//!   `main`, flushes the output buffer, and exits with `main`'s return
+//!   value (`exit_group`, syscall 231).
+//! * The stack: the kernel's default of 8 MiB holds some 100 000 frames of
+//!   a small recursive function, well short of the IR interpreter's limit
+//!   of a million calls ([`wend_ir::interp::MAX_CALL_DEPTH`]). `_start`
+//!   therefore maps a [`STACK_SIZE`] stack with `MAP_NORESERVE` (memory is
+//!   only committed where the recursion actually reaches), makes its lowest
+//!   [`STACK_GUARD_SIZE`] bytes inaccessible as a guard, and switches `%rsp`
+//!   to its top; if the mapping fails, the program keeps the default stack.
+//! * Stack overflow: running into the guard (or past the default stack)
+//!   raises `SIGSEGV`. Its handler, installed with `rt_sigaction`
+//!   (`SA_SIGINFO | SA_ONSTACK | SA_RESTORER`), runs on an alternate signal
+//!   stack (`sigaltstack`) since the normal one is exhausted: it flushes
+//!   stdout, writes `runtime error: stack overflow` and a newline to fd 2
+//!   and exits with status 3, like the interpreter
+//!   ([`wend_ir::interp::STACK_OVERFLOW_STATUS`]). wend programs have no
+//!   pointers of their own, so an overflow is the only way they can fault.
 //! * `wend_print_int` / `wend_print_bool` / `wend_print_str(ptr, len)` /
 //!   `wend_print_newline` append to a 64 KiB output buffer, written to fd 1
 //!   with `write` (syscall 1) when full and at exit.
@@ -18,16 +34,38 @@
 //! 32-bit unsigned value), on the magnitude as an unsigned number so that
 //! `INT_MIN` needs no special case.
 
+use wend_ir::interp::{STACK_OVERFLOW_MESSAGE, STACK_OVERFLOW_STATUS};
 use wend_ir::runtime::RUNTIME_ERROR_STATUS;
 
 /// Size of the output buffer in bytes.
 pub const OUTPUT_BUFFER_SIZE: u32 = 65536;
 
+/// Size of the stack `_start` maps for the program (512 MiB: a million
+/// frames of up to 500 bytes), guard included.
+pub const STACK_SIZE: u64 = 512 << 20;
+
+/// Size of the inaccessible guard at the bottom of the stack: larger than
+/// any frame, so an overflowing call cannot jump over it.
+pub const STACK_GUARD_SIZE: u64 = 1 << 20;
+
+/// Size of the alternate stack the `SIGSEGV` handler runs on.
+pub const SIGNAL_STACK_SIZE: u32 = 65536;
+
 /// The runtime's assembly text.
 pub fn runtime_asm() -> String {
+    let message = format!("{STACK_OVERFLOW_MESSAGE}\\n");
     RUNTIME
         .replace("@BUFSIZE@", &OUTPUT_BUFFER_SIZE.to_string())
         .replace("@ERRSTATUS@", &RUNTIME_ERROR_STATUS.to_string())
+        .replace("@STACKSIZE@", &STACK_SIZE.to_string())
+        .replace("@GUARDSIZE@", &STACK_GUARD_SIZE.to_string())
+        .replace("@SIGSTACKSIZE@", &SIGNAL_STACK_SIZE.to_string())
+        .replace("@OVERFLOWSTATUS@", &STACK_OVERFLOW_STATUS.to_string())
+        .replace("@OVERFLOWMSG@", &message)
+        .replace(
+            "@OVERFLOWLEN@",
+            &(STACK_OVERFLOW_MESSAGE.len() + 1).to_string(),
+        )
 }
 
 const RUNTIME: &str = r#"
@@ -40,6 +78,21 @@ wend_out_buf:
 	.zero @BUFSIZE@
 wend_out_len:			# bytes used in wend_out_buf
 	.zero 8
+	.p2align 4
+wend_signal_stack:		# the alternate stack of the SIGSEGV handler
+	.zero @SIGSTACKSIZE@
+
+	.data
+	.p2align 3
+wend_sigaltstack:		# stack_t: ss_sp, ss_flags, ss_size
+	.quad wend_signal_stack
+	.quad 0
+	.quad @SIGSTACKSIZE@
+wend_sigaction:			# the kernel's struct sigaction
+	.quad wend_stack_overflow	# sa_handler
+	.quad 0x0c000004		# sa_flags: SA_ONSTACK | SA_RESTORER | SA_SIGINFO
+	.quad wend_signal_return	# sa_restorer
+	.quad 0				# sa_mask: no signal blocked
 
 	.section .rodata
 .Lrt_true:
@@ -50,6 +103,8 @@ wend_out_len:			# bytes used in wend_out_buf
 	.ascii "\n"
 .Lrt_div_msg:
 	.ascii "runtime error: division by zero at line "
+.Lrt_overflow_msg:
+	.ascii "@OVERFLOWMSG@"
 
 	.text
 # Process entry: the stack holds argc/argv (unused) and is 16-byte aligned.
@@ -57,6 +112,36 @@ wend_out_len:			# bytes used in wend_out_buf
 	.type _start, @function
 _start:
 	xorl %ebp, %ebp			# end of the frame-pointer chain
+	movl $9, %eax			# mmap(NULL, size, PROT_READ | PROT_WRITE,
+	xorl %edi, %edi			#      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+	movq $@STACKSIZE@, %rsi		#      -1, 0)
+	movl $3, %edx
+	movl $0x4022, %r10d
+	movq $-1, %r8
+	xorl %r9d, %r9d
+	syscall
+	cmpq $-4095, %rax		# an error (-errno): keep the default stack
+	jae .Lrt_stack_ready
+	movq %rax, %rbx			# the bottom of the new stack
+	movl $10, %eax			# mprotect(bottom, guard, PROT_NONE)
+	movq %rbx, %rdi
+	movq $@GUARDSIZE@, %rsi
+	xorl %edx, %edx
+	syscall
+	testq %rax, %rax		# no guard: keep the default stack
+	jnz .Lrt_stack_ready
+	leaq @STACKSIZE@(%rbx), %rsp	# the top: page-aligned, so 16-byte aligned
+.Lrt_stack_ready:
+	movl $131, %eax			# sigaltstack(&wend_sigaltstack, NULL)
+	leaq wend_sigaltstack(%rip), %rdi
+	xorl %esi, %esi
+	syscall
+	movl $13, %eax			# rt_sigaction(SIGSEGV, &wend_sigaction, NULL, 8)
+	movl $11, %edi
+	leaq wend_sigaction(%rip), %rsi
+	xorl %edx, %edx
+	movl $8, %r10d
+	syscall
 	call main
 	movl %eax, %ebx			# exit status, kept across the flush
 	movl $1, %edi
@@ -65,6 +150,31 @@ _start:
 	movl $231, %eax			# exit_group(status)
 	syscall
 	.size _start, .-_start
+
+# The SIGSEGV handler (signal number, siginfo, context), on the alternate
+# stack: the program's own stack has run out.
+	.type wend_stack_overflow, @function
+wend_stack_overflow:
+	andq $-16, %rsp
+	movl $1, %edi
+	call wend_flush_fd
+	movl $1, %eax			# write(2, message, length)
+	movl $2, %edi
+	leaq .Lrt_overflow_msg(%rip), %rsi
+	movl $@OVERFLOWLEN@, %edx
+	syscall
+	movl $@OVERFLOWSTATUS@, %edi
+	movl $231, %eax			# exit_group(3)
+	syscall
+	.size wend_stack_overflow, .-wend_stack_overflow
+
+# The restorer the kernel requires (x86-64 has no default): returns from a
+# signal handler. Ours never returns, so it is never used.
+	.type wend_signal_return, @function
+wend_signal_return:
+	movl $15, %eax			# rt_sigreturn()
+	syscall
+	.size wend_signal_return, .-wend_signal_return
 
 # wend_flush_fd(fd): writes the buffer to fd and empties it; retries on
 # short writes and EINTR, gives up on other errors.

@@ -639,3 +639,188 @@ fn rotation_through_registers_and_spill_slots() {
     expected += &format!("\n{sum}\n");
     check("rotation", &m, &expected, "", 0);
 }
+
+/// Division and remainder by constants (shifts and multiplications by a
+/// reciprocal instead of `idiv`) on dividends around every boundary. All
+/// results stay live until they are printed at the end, so many of them,
+/// and of the dividends, are spilled: the code must also be right with
+/// operands in memory.
+#[test]
+fn division_by_constants() {
+    const DIVISORS: [i32; 26] = [
+        1,
+        2,
+        -2,
+        3,
+        -3,
+        7,
+        10,
+        -10,
+        16,
+        -16,
+        641,
+        1000,
+        4096,
+        65536,
+        -65536,
+        1 << 30,
+        -(1 << 30),
+        (1 << 30) + 1,
+        6_700_417,
+        i32::MAX,
+        i32::MAX - 1,
+        -i32::MAX,
+        i32::MIN,
+        i32::MIN + 1,
+        5,
+        -7,
+    ];
+    const DIVIDENDS: [i32; 16] = [
+        0,
+        1,
+        -1,
+        7,
+        -7,
+        100,
+        -100,
+        65535,
+        -65537,
+        1_000_000_007,
+        -999_999_999,
+        i32::MAX,
+        i32::MAX - 1,
+        i32::MIN,
+        i32::MIN + 1,
+        -(1 << 30),
+    ];
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let f = declare(&mut m, "main.divs", &[(Type::I32, "x")], None);
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[f]);
+        let x = b.param(0);
+        let mut results = Vec::new();
+        for d in DIVISORS {
+            let dv = b.iconst(d);
+            results.push(b.binary(BinOp::SDiv, x, dv, "q"));
+            results.push(b.binary(BinOp::SRem, x, dv, "r"));
+        }
+        for r in results {
+            b.call(rt.int, None, vec![r], "");
+            b.call(rt.newline, None, vec![], "");
+        }
+        b.ret(None);
+    }
+    // x / -1 and x % -1, undefined for INT_MIN, in a function of their own.
+    let neg = declare(&mut m, "main.neg", &[(Type::I32, "x")], None);
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[neg]);
+        let x = b.param(0);
+        let minus1 = b.iconst(-1);
+        let q = b.binary(BinOp::SDiv, x, minus1, "q");
+        let r = b.binary(BinOp::SRem, x, minus1, "r");
+        println_int(&mut b, &rt, q);
+        println_int(&mut b, &rt, r);
+        b.ret(None);
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for x in DIVIDENDS {
+        let xv = b.iconst(x);
+        b.call(f, None, vec![xv], "");
+        if x != i32::MIN {
+            b.call(neg, None, vec![xv], "");
+        }
+    }
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    let mut expected = String::new();
+    for x in DIVIDENDS {
+        for d in DIVISORS {
+            expected += &format!("{}\n{}\n", x.wrapping_div(d), x.wrapping_rem(d));
+        }
+        if x != i32::MIN {
+            expected += &format!("{}\n0\n", -x);
+        }
+    }
+    check("div_const", &m, &expected, "", 0);
+}
+
+/// `main.down(n) = n == 0 ? 0 : 1 + main.down(n - 1)` (or, unbounded,
+/// `main.down(n) = 1 + main.down(n - 1)`), with a few values kept live
+/// across the call so the frames are not the smallest possible.
+fn recursion_module(unbounded: bool, depth: i32) -> Module {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let hello = m.intern_string(b"before the recursion\n");
+    let down = declare(&mut m, "main.down", &[(Type::I32, "n")], Some(Type::I32));
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[down]);
+        let n = b.param(0);
+        let zero = b.iconst(0);
+        let base = b.create_block("base");
+        let rec = b.create_block("rec");
+        let done = if unbounded {
+            b.bconst(false)
+        } else {
+            b.icmp(IcmpCond::Eq, n, zero, "done")
+        };
+        b.cond_br(done, base, rec);
+        b.switch_to_block(base);
+        b.ret(Some(zero));
+        b.switch_to_block(rec);
+        let one = b.iconst(1);
+        let three = b.iconst(3);
+        let n1 = b.binary(BinOp::Sub, n, one, "n1");
+        let t = b.binary(BinOp::Mul, n, three, "t");
+        let r = b.call(down, Some(Type::I32), vec![n1], "r").unwrap();
+        let s = b.binary(BinOp::Add, r, one, "s");
+        let u = b.binary(BinOp::Sub, t, n1, "u");
+        let v = b.binary(BinOp::Sub, u, n, "v");
+        let w = b.binary(BinOp::Add, s, v, "w");
+        let x = b.binary(BinOp::Sub, w, v, "x");
+        b.ret(Some(x));
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let s = b.string(hello);
+    let len = b.iconst(21);
+    b.call(rt.string, None, vec![s, len], "");
+    let d = b.iconst(depth);
+    let r = b.call(down, Some(Type::I32), vec![d], "r").unwrap();
+    println_int(&mut b, &rt, r);
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    m
+}
+
+/// Unbounded recursion ends with the interpreter's message and status, and
+/// what was printed before is not lost in the output buffer.
+#[test]
+fn stack_overflow_is_reported() {
+    let m = recursion_module(true, 1);
+    check(
+        "overflow",
+        &m,
+        "before the recursion\n",
+        "runtime error: stack overflow\n",
+        3,
+    );
+}
+
+/// Deep but bounded recursion works natively as in the interpreter: 100 000
+/// levels (beyond what the default 8 MiB stack would hold with larger
+/// frames), and 900 000, close to the interpreter's limit of a million.
+#[test]
+fn deep_recursion_completes() {
+    for depth in [100_000, 900_000] {
+        let m = recursion_module(false, depth);
+        check(
+            &format!("deep{depth}"),
+            &m,
+            &format!("before the recursion\n{depth}\n"),
+            "",
+            0,
+        );
+    }
+}

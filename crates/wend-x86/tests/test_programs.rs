@@ -111,3 +111,24 @@ fn all_test_programs_match_expected_output() {
         failures.join("\n\n")
     );
 }
+
+/// The CFG rewrites done before instruction selection (jump threading and
+/// if-conversion) leave every function of every program valid SSA.
+#[test]
+fn cfg_rewrites_keep_the_ir_valid() {
+    let mut rewritten = 0;
+    for p in programs() {
+        let mut module = lower(&p);
+        for (_, f) in module.functions.iter_mut() {
+            if !f.is_declaration() {
+                wend_opt::mem2reg::run(f);
+                rewritten += wend_x86::jump_threading::thread_boolean_phis(f);
+                rewritten += wend_x86::if_conversion::convert_branches_to_selects(f);
+            }
+        }
+        if let Err(e) = wend_ir::verify::verify_module(&module) {
+            panic!("{}: invalid IR after the rewrites: {e:?}", p.display());
+        }
+    }
+    assert!(rewritten > 0, "nothing was rewritten");
+}
