@@ -297,7 +297,9 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
                 }
             }
             Stmt::Print { arg, newline, span } => {
-                let (rt, args) = match arg {
+                // `println "";` prints just the newline: no empty string call.
+                let call = match arg {
+                    PrintArg::Str(bytes) if bytes.is_empty() => None,
                     PrintArg::Str(bytes) => {
                         let id = self.shared.string(bytes);
                         self.line(*span);
@@ -305,18 +307,20 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
                         let len = self
                             .b
                             .iconst(i32::try_from(bytes.len()).unwrap_or(i32::MAX));
-                        (RuntimeFn::PrintStr, vec![pointer, len])
+                        Some((RuntimeFn::PrintStr, vec![pointer, len]))
                     }
                     PrintArg::Value(value) => {
                         let rt = match value.ty {
                             Type::Int => RuntimeFn::PrintInt,
                             Type::Bool => RuntimeFn::PrintBool,
                         };
-                        (rt, vec![self.expr(value)])
+                        Some((rt, vec![self.expr(value)]))
                     }
                 };
                 self.line(*span);
-                self.runtime_call(rt, args);
+                if let Some((rt, args)) = call {
+                    self.runtime_call(rt, args);
+                }
                 if *newline {
                     self.runtime_call(RuntimeFn::PrintNewline, Vec::new());
                 }
