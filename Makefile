@@ -3,12 +3,13 @@
 # make docs-check — the generated parts of docs/ match the current compiler
 #                  (python3 docs/gen/update.py regenerates them)
 # make fuzz-diff N=100000 — that many random programs through every pipeline
+# make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check random-tests fuzz-diff wendc fmt lint gfx
+.PHONY: all test unit-tests program-tests docs-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full
 
 all: wendc
 
@@ -55,3 +56,11 @@ gfx:
 		target/release/wendc build -O2 test-programs/gfx/$$demo.wend -o target/gfx/$$demo || exit 1; \
 	done
 	@echo "built: $(addprefix target/gfx/,$(GFX))"
+
+# Benchmarks (bench/README.md): compile-time scaling, mem2reg against LLVM's,
+# generated code against LLVM and gcc; tables go to docs/performance.md.
+bench:
+	python3 bench/run.py --quick
+
+bench-full:
+	python3 bench/run.py

@@ -1,0 +1,780 @@
+#!/usr/bin/env python3
+"""The wendc benchmark harness: `make bench` (quick) and `make bench-full`.
+
+Three sections, each printed as Markdown tables and written into
+docs/performance.md (between `<!-- section:NAME -->` markers, so running one
+section replaces only its part of the document):
+
+  scaling   compile time and peak memory of `wendc build` on generated
+            programs of 1k, 10k, 100k (and, without --quick, 1M) lines in
+            several shapes, at -O0 and -O2; per-phase times from
+            `--time-passes`; growth factor per 10x size.
+  mem2reg   wendc's mem2reg against LLVM 14's (`opt -passes=mem2reg`) on the
+            unoptimised IR of every test program and of generated programs:
+            phi counts, and the time of both tools on the same .ll file.
+  runtime   run time of the programs in bench/programs/ compiled by wendc's
+            native backend (-O0, -O2), by LLVM (llc -O0 after our mem2reg;
+            opt -O2 + llc -O2 on our unoptimised IR; our -O2 + llc -O2), and
+            of their C twins compiled by gcc -O2.
+
+The machines are shared and noisy, so no number here stands alone: every
+comparison runs its contenders alternately (one short hyperfine call per
+round, the order rotated between rounds), repeats the rounds, and reports
+medians and ratios. A ratio is the median over rounds of the ratio of the
+two contenders' times in that round, which cancels slow drifts in load.
+
+Every command runs under a time limit and an address-space limit, so a
+compiler blow-up shows up as "timeout" or "out of memory" in a table
+instead of taking the machine down.
+"""
+
+import argparse
+import datetime
+import json
+import math
+import os
+import pathlib
+import platform
+import re
+import resource
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+PROGRAMS = BENCH / "programs"
+TEST_PROGRAMS = ROOT / "test-programs"
+DOC = ROOT / "docs" / "performance.md"
+RELEASE = ROOT / "target" / "release"
+
+SHAPES = ["many-vars", "many-functions", "deep-ifs", "straight-line", "many-loops"]
+QUICK_SIZES = [1_000, 10_000, 100_000]
+FULL_SIZES = QUICK_SIZES + [1_000_000]
+SECTIONS = ["scaling", "mem2reg", "runtime"]
+
+# What a "time" is: "cpu" (user + system: robust when other jobs compete
+# for the cores) or "wall" (elapsed). Set from --clock.
+CLOCK = "cpu"
+
+# Goals the tables are checked against (see the brief in docs/performance.md).
+GOAL_O0_SECONDS_AT_100K = 1.0
+GOAL_GROWTH_PER_10X = 12.0
+GOAL_PEAK_MB_AT_100K = 200.0
+GOAL_NATIVE_O0_SPEEDUP_OVER_LLC_O0 = 2.0
+GOAL_NATIVE_O2_SLOWDOWN_VS_LLVM_O2 = 1.5
+
+
+# ---------------------------------------------------------------------------
+# Running commands
+
+
+class Limits:
+    """The time and memory every measured command is allowed."""
+
+    def __init__(self, timeout_s, memory_mb):
+        self.timeout_s = timeout_s
+        self.memory_mb = memory_mb
+
+    def preexec(self):
+        """Caps the address space of the child (and everything it starts)."""
+        limit = self.memory_mb * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
+
+class Outcome:
+    """One run of a command: success, or why not (for a table cell)."""
+
+    def __init__(self, ok, seconds=None, stdout=b"", stderr=b"", why=""):
+        self.ok = ok
+        self.seconds = seconds
+        self.stdout = stdout
+        self.stderr = stderr
+        self.why = why
+
+
+def run(argv, limits, stdout_path=None):
+    """Runs argv once under the limits; the failure reason is short."""
+    start = time.perf_counter()
+    try:
+        out = open(stdout_path, "wb") if stdout_path else subprocess.PIPE
+        try:
+            result = subprocess.run(
+                argv,
+                stdout=out,
+                stderr=subprocess.PIPE,
+                timeout=limits.timeout_s,
+                preexec_fn=limits.preexec,
+            )
+        finally:
+            if stdout_path:
+                out.close()
+    except subprocess.TimeoutExpired:
+        return Outcome(False, why=f"timeout (>{limits.timeout_s:g} s)")
+    except OSError as e:
+        return Outcome(False, why=f"cannot run {argv[0]}: {e.strerror}")
+    seconds = time.perf_counter() - start
+    stderr = result.stderr or b""
+    if result.returncode != 0:
+        text = stderr.decode(errors="replace")
+        if "memory allocation" in text or "out of memory" in text.lower():
+            why = f"out of memory (>{limits.memory_mb} MB)"
+        elif result.returncode < 0:
+            why = f"killed by signal {-result.returncode}"
+        else:
+            why = f"failed (status {result.returncode})"
+        return Outcome(False, seconds, result.stdout or b"", stderr, why)
+    return Outcome(True, seconds, result.stdout or b"", stderr)
+
+
+def run_steps(steps, limits):
+    """Runs a list of commands in order; the first failure wins."""
+    total = 0.0
+    for argv in steps:
+        outcome = run(argv, limits)
+        if not outcome.ok:
+            outcome.why = f"{pathlib.Path(argv[0]).name}: {outcome.why}"
+            return outcome
+        total += outcome.seconds
+    return Outcome(True, total)
+
+
+def alternate(commands, limits, rounds, runs_per_round=1):
+    """Times the commands (name -> argv) alternately with hyperfine.
+
+    Each round is one hyperfine call running every command `runs_per_round`
+    times; the order rotates between rounds so no command is always first.
+    Returns name -> list of per-round lists of seconds (wall-clock times of
+    each run, or with `--clock cpu` the mean user + system time of the
+    round's runs). The caller has run every command once already (that run
+    is the warm-up).
+    """
+    names = list(commands)
+    times = {name: [] for name in names}
+    with tempfile.TemporaryDirectory() as tmp:
+        export = os.path.join(tmp, "hyperfine.json")
+        for r in range(rounds):
+            order = names[r % len(names):] + names[: r % len(names)]
+            argv = ["hyperfine", "-N", "--style", "none", "--runs", str(runs_per_round),
+                    "--export-json", export]
+            for name in order:
+                argv += [f"--command-name={name}", shlex.join(commands[name])]
+            done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  text=True, preexec_fn=limits.preexec)
+            if done.returncode != 0:
+                sys.exit(f"bench: hyperfine failed:\n{done.stderr}")
+            with open(export) as f:
+                for result in json.load(f)["results"]:
+                    if CLOCK == "cpu":  # hyperfine gives the mean per call
+                        times[result["command"]].append([result["user"] + result["system"]])
+                    else:
+                        times[result["command"]].append(result["times"])
+    return times
+
+
+def median_time(per_round):
+    return statistics.median(t for round_times in per_round for t in round_times)
+
+
+def paired_ratio(per_round_a, per_round_b):
+    """Median over rounds of (time of a) / (time of b) in the same round."""
+    return statistics.median(
+        statistics.median(a) / statistics.median(b) for a, b in zip(per_round_a, per_round_b)
+    )
+
+
+def rounds_for(seconds_per_round, quick):
+    """As many rounds as fit in a budget per comparison, within bounds."""
+    budget, low, high = (8.0, 3, 7) if quick else (20.0, 5, 11)
+    if seconds_per_round <= 0:
+        return high
+    return max(low, min(high, int(budget / seconds_per_round)))
+
+
+def geomean(values):
+    values = [v for v in values if v]
+    return math.exp(sum(math.log(v) for v in values) / len(values)) if values else None
+
+
+# ---------------------------------------------------------------------------
+# Formatting
+
+
+def table(header, rows):
+    """A Markdown table; right-aligns every column but the first."""
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)]
+    def line(cells):
+        out = []
+        for i, (cell, w) in enumerate(zip(cells, widths)):
+            out.append(str(cell).ljust(w) if i == 0 else str(cell).rjust(w))
+        return "| " + " | ".join(out) + " |"
+    rule = "|" + "|".join(("-" * (w + 1) + ":") if i else ("-" * (w + 2))
+                          for i, w in enumerate(widths)) + "|"
+    return "\n".join([line(header), rule] + [line(r) for r in rows])
+
+
+def fmt_seconds(s):
+    if s is None:
+        return "n/a"
+    if s < 1:
+        return f"{s * 1000:.1f} ms"
+    return f"{s:.2f} s"
+
+
+def fmt_ratio(r):
+    return "n/a" if r is None else f"{r:.2f}×"
+
+
+def goal(ok):
+    return "met" if ok else "**missed**"
+
+
+def size_label(n):
+    return f"{n // 1_000_000}M" if n >= 1_000_000 else f"{n // 1000}k"
+
+
+# ---------------------------------------------------------------------------
+# The tools
+
+
+class Tools:
+    """Paths of the programs the sections run, and what wendc can do."""
+
+    def __init__(self, args):
+        self.wendc = str(args.wendc)
+        self.wend_gen = str(args.wend_gen)
+        help_text = subprocess.run([self.wendc, "build", "--help"], capture_output=True,
+                                   text=True).stdout
+        self.has_native = "--backend" in help_text
+        # The scaling section measures the whole compiler down to text: the
+        # native backend's assembly when it exists, LLVM IR until then.
+        self.scaling_emit = "asm" if re.search(r"^\s+(- )?asm\b", help_text, re.M) else "llvm"
+        self.time_bin = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
+def check_prerequisites(args):
+    """Exits with a how-to-install message if a needed tool is missing."""
+    needed = {
+        "hyperfine": "sudo apt-get install hyperfine   (or: cargo install hyperfine)",
+        "opt": "sudo apt-get install llvm-14   (and put its bin/ on PATH)",
+        "llc": "sudo apt-get install llvm-14",
+        "gcc": "sudo apt-get install gcc",
+        "cc": "sudo apt-get install gcc",
+    }
+    missing = [f"  {tool}: install with `{how}`" for tool, how in needed.items()
+               if shutil.which(tool) is None]
+    if missing:
+        sys.exit("bench: missing tools:\n" + "\n".join(missing))
+    if not args.no_build:
+        print("bench: cargo build --release -p wendc -p wend-gen", flush=True)
+        subprocess.run(["cargo", "build", "--release", "-q", "-p", "wendc", "-p", "wend-gen"],
+                       cwd=ROOT, check=True)
+    for path in (args.wendc, args.wend_gen):
+        if not pathlib.Path(path).exists():
+            sys.exit(f"bench: {path} does not exist (run without --no-build)")
+
+
+def generate(tools, shape, lines, work):
+    """A generated program of the shape and size (cached in the work dir)."""
+    path = work / f"{shape}-{size_label(lines)}.wend"
+    if not path.exists():
+        with open(path, "wb") as f:
+            subprocess.run([tools.wend_gen, "scale", "--shape", shape, "--lines", str(lines)],
+                           stdout=f, check=True)
+    return path
+
+
+# ---------------------------------------------------------------------------
+# Section 1: compile-time scaling
+
+PHASE_ROW = re.compile(r"^(.+?)\s+([\d.]+)\s+([\d.]+)%\s+(\d+)\s*$")
+
+
+def parse_time_passes(stderr):
+    """Phase -> milliseconds, and the peak memory (MiB), from --time-passes."""
+    phases, peak = {}, None
+    for line in stderr.decode(errors="replace").splitlines():
+        m = PHASE_ROW.match(line)
+        if m and m.group(1) != "phase":
+            phases[m.group(1).strip()] = float(m.group(2))
+        m = re.match(r"peak memory: ([\d.]+) MiB", line)
+        if m:
+            peak = float(m.group(1))
+    return phases, peak
+
+
+def compile_probe(tools, src, level, work, limits):
+    """One compile with --time-passes (under GNU time when installed):
+    the warm-up run, the phase table and the peak memory."""
+    out = work / f"{src.stem}-O{level}.out"
+    argv = [tools.wendc, "build", "-w", "--emit", tools.scaling_emit, f"-O{level}",
+            "--time-passes", str(src), "-o", str(out)]
+    mem_file = work / "maxrss"
+    if tools.time_bin:
+        argv = [tools.time_bin, "-f", "%M", "-o", str(mem_file)] + argv
+    outcome = run(argv, limits)
+    if not outcome.ok:
+        return outcome, {}, None
+    phases, peak = parse_time_passes(outcome.stderr)
+    if tools.time_bin and mem_file.exists():
+        peak = int(mem_file.read_text().split()[-1]) / 1024
+    return outcome, phases, peak
+
+
+def section_scaling(tools, args, work, limits):
+    sizes = QUICK_SIZES if args.quick else FULL_SIZES
+    emit = tools.scaling_emit
+    results = {}  # (shape, size, level) -> dict(time, peak, phases) or why
+    for shape in SHAPES:
+        failed_levels = set()  # once a size fails, larger sizes will too
+        for size in sizes:
+            src = generate(tools, shape, size, work)
+            probes = {}
+            for level in (0, 2):
+                if level in failed_levels:
+                    results[shape, size, level] = {"why": "skipped (smaller size failed)"}
+                    continue
+                outcome, phases, peak = compile_probe(tools, src, level, work, limits)
+                if outcome.ok:
+                    probes[level] = outcome.seconds
+                    results[shape, size, level] = {"phases": phases, "peak": peak}
+                else:
+                    failed_levels.add(level)
+                    results[shape, size, level] = {"why": outcome.why}
+            commands = {f"-O{level}": [tools.wendc, "build", "-w", "--emit", emit, f"-O{level}",
+                                       str(src), "-o", str(work / f"{src.stem}-O{level}.out")]
+                        for level in probes}
+            if commands:
+                rounds = rounds_for(sum(probes.values()), args.quick)
+                times = alternate(commands, limits, rounds)
+                for level in probes:
+                    results[shape, size, level]["time"] = median_time(times[f"-O{level}"])
+            status = ", ".join(
+                f"-O{lv} " + (fmt_seconds(results[shape, size, lv].get("time"))
+                              if "time" in results[shape, size, lv]
+                              else results[shape, size, lv]["why"]) for lv in (0, 2))
+            print(f"  scaling {shape:15} {size_label(size):>4}: {status}", flush=True)
+
+    def cell_time(shape, size, level):
+        r = results[shape, size, level]
+        return fmt_seconds(r["time"]) if "time" in r else r["why"]
+
+    def growth(shape, size, level):
+        i = sizes.index(size)
+        if i == 0:
+            return ""
+        a, b = results[shape, sizes[i - 1], level], results[shape, size, level]
+        if "time" in a and "time" in b:
+            return f"{b['time'] / a['time']:.1f}×"
+        return "n/a"
+
+    def cell_peak(shape, size, level):
+        r = results[shape, size, level]
+        return f"{r['peak']:.0f} MB" if r.get("peak") is not None else "n/a"
+
+    rows = []
+    for shape in SHAPES:
+        for size in sizes:
+            rows.append([f"{shape} {size_label(size)}",
+                         cell_time(shape, size, 0), growth(shape, size, 0), cell_peak(shape, size, 0),
+                         cell_time(shape, size, 2), growth(shape, size, 2), cell_peak(shape, size, 2)])
+    main_table = table(["program (lines)", "-O0 time", "growth/10×", "-O0 peak",
+                        "-O2 time", "growth/10×", "-O2 peak"], rows)
+
+    # Goals, at 100k lines and over every 10x step.
+    goal_rows = []
+    for shape in SHAPES:
+        r0 = results[shape, 100_000, 0]
+        t = r0.get("time")
+        growths = [float(g[:-1]) for size in sizes for lv in (0, 2)
+                   if (g := growth(shape, size, lv)) not in ("", "n/a")]
+        steps_missing = any(growth(shape, size, lv) == "n/a" for size in sizes[1:] for lv in (0, 2))
+        worst = max(growths) if growths else None
+        peaks = [results[shape, 100_000, lv].get("peak") for lv in (0, 2)]
+        peaks = [p for p in peaks if p is not None]
+        goal_rows.append([
+            shape,
+            f"{fmt_seconds(t)}: {goal(t is not None and t < GOAL_O0_SECONDS_AT_100K)}",
+            f"{fmt_ratio(worst)}: {goal(worst is not None and worst <= GOAL_GROWTH_PER_10X and not steps_missing)}",
+            (f"{max(peaks):.0f} MB{'' if len(peaks) == 2 else ' (-O2 failed)'}: "
+             f"{goal(max(peaks) < GOAL_PEAK_MB_AT_100K and len(peaks) == 2)}"
+             if peaks else "n/a: **missed**"),
+        ])
+    goal_table = table(["shape", f"-O0 at 100k < {GOAL_O0_SECONDS_AT_100K:g} s",
+                        f"worst growth/10× ≤ {GOAL_GROWTH_PER_10X:g}×",
+                        f"peak at 100k < {GOAL_PEAK_MB_AT_100K:g} MB (-O0 and -O2)"], goal_rows)
+
+    # Phases at the largest size, one column per shape.
+    phase_tables = []
+    largest = sizes[-1]
+    for level in (0, 2):
+        phase_names = []
+        for shape in SHAPES:
+            for name in results[shape, largest, level].get("phases", {}):
+                if name not in phase_names:
+                    phase_names.append(name)
+        rows = []
+        for name in phase_names:
+            row = [name]
+            for shape in SHAPES:
+                phases = results[shape, largest, level].get("phases")
+                row.append(f"{phases[name]:.1f}" if phases and name in phases else
+                           ("" if phases else "n/a"))
+            rows.append(row)
+        phase_tables.append(
+            f"Phases at -O{level}, {size_label(largest)} lines, in ms "
+            f"(wall clock of one `--time-passes` run; \"n/a\": the compile failed):\n\n"
+            + table(["phase"] + SHAPES, rows))
+
+    return "\n\n".join([
+        "## 1. Compile-time scaling",
+        f"`wendc build --emit {emit} -O0|-O2` (release build) on `wend-gen scale` programs. "
+        f"Times ({CLOCK} time) are medians of alternating -O0/-O2 runs; growth/10× is the time at this size "
+        "divided by the time at the size 10× smaller; peak is the maximum resident set size "
+        + ("(GNU time `%M`)." if tools.time_bin else "(`--time-passes`).")
+        + f" Limits per compile: {limits.timeout_s:g} s, {limits.memory_mb} MB of address space.",
+        main_table,
+        "Goals:",
+        goal_table,
+    ] + phase_tables)
+
+
+# ---------------------------------------------------------------------------
+# Section 2: mem2reg versus LLVM
+
+PHI = re.compile(rb"=\s*phi\b")
+
+
+def count_phis(path):
+    return len(PHI.findall(pathlib.Path(path).read_bytes()))
+
+
+def section_mem2reg(tools, args, work, limits):
+    sources = sorted(p for p in TEST_PROGRAMS.rglob("*.wend") if "errors" not in p.parts)
+    sizes = [10_000, 100_000] if args.quick else [10_000, 100_000, 1_000_000]
+    generated = [generate(tools, shape, size, work) for size in sizes for shape in SHAPES]
+    rows_small, rows_large, problems = [], [], []
+    for src in sources + generated:
+        is_generated = src in generated
+        name = (src.stem if is_generated else str(src.relative_to(TEST_PROGRAMS))[:-5])
+        ll = work / f"m2r-{src.stem}.ll"
+        ours_out, llvm_out = work / f"m2r-{src.stem}.ours.ll", work / f"m2r-{src.stem}.llvm.ll"
+        lowered = run([tools.wendc, "build", "-w", "--emit", "ir", "-O0", str(src), "-o", str(ll)],
+                      limits)
+        if not lowered.ok:
+            problems.append(f"{name}: `wendc build --emit ir` {lowered.why}")
+            continue
+        ours = [tools.wendc, "opt", str(ll), "--passes", "mem2reg", "-o", str(ours_out)]
+        llvm = ["opt", "-passes=mem2reg", "-S", str(ll), "-o", str(llvm_out)]
+        ours_probe, llvm_probe = run(ours, limits), run(llvm, limits)
+        if not (ours_probe.ok and llvm_probe.ok):
+            problems.append(f"{name}: " + "; ".join(
+                f"{who} {p.why}" for who, p in (("wendc opt", ours_probe), ("opt", llvm_probe))
+                if not p.ok))
+            continue
+        valid = run(["opt", "-passes=verify", "-disable-output", str(ours_out)], limits)
+        if not valid.ok:
+            problems.append(f"{name}: LLVM's verifier rejects wendc's mem2reg output")
+        phis_ours, phis_llvm = count_phis(ours_out), count_phis(llvm_out)
+        if is_generated:
+            rounds = rounds_for(ours_probe.seconds + llvm_probe.seconds, args.quick)
+            runs = 1
+        else:  # tiny files: a few runs per round so startup noise averages out
+            rounds, runs = 3, 3
+        times = alternate({"wendc": ours, "llvm": llvm}, limits, rounds, runs)
+        ratio = paired_ratio(times["wendc"], times["llvm"])
+        lines = sum(1 for _ in open(ll, "rb"))
+        row = [name, lines, phis_ours, phis_llvm,
+               "yes" if phis_ours <= phis_llvm else "**no**",
+               fmt_seconds(median_time(times["wendc"])), fmt_seconds(median_time(times["llvm"])),
+               fmt_ratio(ratio)]
+        (rows_large if is_generated else rows_small).append((row, ratio, phis_ours, phis_llvm))
+        print(f"  mem2reg {name:40} phis {phis_ours}/{phis_llvm}  wendc/llvm time {ratio:.2f}",
+              flush=True)
+
+    header = ["input", ".ll lines", "phis wendc", "phis LLVM", "≤ LLVM",
+              "wendc opt", "LLVM opt", "time wendc/LLVM"]
+    more = [r for r in rows_small if r[2] > r[3]]
+    generated_failures = [p for p in problems if p.split(":")[0] in
+                          {g.stem for g in generated}]
+    large_ok = not generated_failures and all(r[1] < 1 for r in rows_large if r[0][1] >= 100_000)
+    summary = [
+        f"Test programs: {len(rows_small)} measured; wendc places more phis than LLVM on "
+        f"{len(more)} of them (total phis: wendc {sum(r[2] for r in rows_small)}, "
+        f"LLVM {sum(r[3] for r in rows_small)}); time wendc/LLVM, geometric mean "
+        f"{fmt_ratio(geomean([r[1] for r in rows_small]))} (these files are tiny: process "
+        "start-up dominates).",
+        f"Generated programs: wendc places more phis on "
+        f"{sum(1 for r in rows_large if r[2] > r[3])} of {len(rows_large)}; time wendc/LLVM, "
+        f"geometric mean {fmt_ratio(geomean([r[1] for r in rows_large]))}.",
+        f"Goals: never more phis than LLVM: "
+        f"{goal(not more and all(r[2] <= r[3] for r in rows_large))}; faster than LLVM on every "
+        f"input of 100k+ .ll lines: {goal(large_ok and any(r[0][1] >= 100_000 for r in rows_large))}.",
+    ]
+    parts = [
+        "## 2. mem2reg: wendc versus LLVM 14",
+        "Input: the unoptimised IR (`wendc build --emit ir -O0`) of every runnable test program "
+        "and of generated programs. Contenders, alternating on the same .ll file, each reading "
+        "it and writing the result to a file: `wendc opt FILE --passes mem2reg -o OUT` and "
+        f"`opt -passes=mem2reg -S FILE -o OUT` ({CLOCK} time). Phis are counted in each output; wendc's output "
+        "is also checked with LLVM's verifier.",
+        "\n".join(f"- {s}" for s in summary),
+        "Generated programs:",
+        table(header, [r[0] for r in rows_large]),
+    ]
+    interesting = sorted(rows_small, key=lambda r: -r[0][1])[:5]
+    shown = more + [r for r in interesting if r not in more]
+    parts += ["Test programs with more phis than LLVM, and the five largest:",
+              table(header, [r[0] for r in shown]),
+              "<details><summary>All test programs</summary>\n\n"
+              + table(header, [r[0] for r in rows_small]) + "\n\n</details>"]
+    if problems:
+        parts += ["Problems:", "\n".join(f"- {p}" for p in problems)]
+    return "\n\n".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# Section 3: generated code speed
+
+BASELINE = "opt-O2+llc-O2"
+
+
+def runtime_contenders(tools, src, exe_dir):
+    """Contender name -> the build steps that produce exe_dir/NAME (None if
+    this wendc cannot build it)."""
+    w = tools.wendc
+    stem = exe_dir / src.stem
+
+    def via_llvm(name, wendc_flags, opt_level, llc_level):
+        ll, s, exe = f"{stem}.{name}.ll", f"{stem}.{name}.s", f"{stem}.{name}"
+        steps = [[w, "build", "-w", "--emit", "llvm", *wendc_flags, str(src), "-o", ll]]
+        if opt_level:
+            optimised = f"{stem}.{name}.opt.ll"
+            steps.append(["opt", f"-O{opt_level}", ll, "-S", "-o", optimised])
+            ll = optimised
+        steps += [["llc", f"-O{llc_level}", "-relocation-model=pic", ll, "-o", s],
+                  ["cc", s, "-o", exe]]
+        return steps
+
+    def native(level):
+        if not tools.has_native:
+            return None
+        return [[w, "build", "-w", f"-O{level}", "--backend", "native", str(src),
+                 "-o", f"{stem}.native-O{level}"]]
+
+    return {
+        "native-O0": native(0),
+        "native-O2": native(2),
+        "llc-O0": via_llvm("llc-O0", ["--passes", "mem2reg"], 0, 0),
+        "wendc-O2+llc-O2": via_llvm("wendc-O2+llc-O2", ["-O2"], 0, 2),
+        BASELINE: via_llvm(BASELINE, ["-O0"], 2, 2),
+        "gcc-O2": [["gcc", "-O2", "-I", str(TEST_PROGRAMS), str(src.with_suffix(".c")),
+                    "-o", f"{stem}.gcc-O2"]],
+    }
+
+
+def section_runtime(tools, args, work, limits):
+    programs = sorted(PROGRAMS.glob("*.wend"))
+    names = list(runtime_contenders(tools, programs[0], work))
+    medians = {}  # (program, contender) -> seconds
+    ratios = {}  # (program, contender) -> time / baseline time, paired per round
+    notes = {}  # (program, contender) -> why there is no time
+    problems = []
+    for src in programs:
+        exes = {}
+        for name, steps in runtime_contenders(tools, src, work).items():
+            if steps is None:
+                notes[src.stem, name] = "n/a"
+                continue
+            built = run_steps(steps, limits)
+            if not built.ok:
+                notes[src.stem, name] = "build failed"
+                problems.append(f"{src.stem}, {name}: {built.why}")
+                continue
+            exes[name] = [str(work / f"{src.stem}.{name}")]
+        # Identical output first: the probe runs are also the warm-up.
+        outputs = {name: run(argv, limits) for name, argv in exes.items()}
+        reference = outputs.get("gcc-O2") or outputs.get(BASELINE)
+        for name, outcome in outputs.items():
+            if not outcome.ok or outcome.stdout != reference.stdout:
+                notes[src.stem, name] = "wrong output" if outcome.ok else outcome.why
+                problems.append(f"{src.stem}, {name}: "
+                                + ("output differs from gcc -O2's" if outcome.ok else outcome.why))
+                del exes[name]
+        if not exes:
+            continue
+        rounds = rounds_for(sum(o.seconds for n, o in outputs.items() if n in exes), args.quick)
+        times = alternate(exes, limits, rounds)
+        for name in exes:
+            medians[src.stem, name] = median_time(times[name])
+            if BASELINE in exes:
+                ratios[src.stem, name] = paired_ratio(times[name], times[BASELINE])
+        print(f"  runtime {src.stem:12} " + "  ".join(
+            f"{n} {fmt_seconds(medians.get((src.stem, n)))}" for n in names), flush=True)
+
+    rows = []
+    for src in programs:
+        row = [src.stem]
+        for name in names:
+            if (src.stem, name) in medians:
+                r = ratios.get((src.stem, name))
+                row.append(f"{fmt_seconds(medians[src.stem, name])} ({fmt_ratio(r)})")
+            else:
+                row.append(notes.get((src.stem, name), "n/a"))
+        rows.append(row)
+    means = {name: geomean([ratios.get((p.stem, name)) for p in programs])
+             if all((p.stem, name) in ratios for p in programs) else None for name in names}
+    rows.append(["geometric mean (ratio)"] + [fmt_ratio(means[n]) for n in names])
+
+    def pair_goal(a, b, bound, faster):
+        """The geometric mean over programs of time(a) / time(b)."""
+        if means.get(a) is None or means.get(b) is None:
+            return "n/a (not measured)"
+        r = means[a] / means[b]
+        ok = (1 / r >= bound) if faster else (r <= bound)
+        return f"{fmt_ratio(1 / r if faster else r)}: {goal(ok)}"
+
+    goals = [
+        f"native -O0 speed-up over llc -O0 after mem2reg (geometric mean, goal ≥ "
+        f"{GOAL_NATIVE_O0_SPEEDUP_OVER_LLC_O0:g}×): "
+        + pair_goal("native-O0", "llc-O0", GOAL_NATIVE_O0_SPEEDUP_OVER_LLC_O0, True),
+        f"native -O2 time / opt -O2 + llc -O2 time (geometric mean, goal ≤ "
+        f"{GOAL_NATIVE_O2_SLOWDOWN_VS_LLVM_O2:g}×): "
+        + pair_goal("native-O2", BASELINE, GOAL_NATIVE_O2_SLOWDOWN_VS_LLVM_O2, False),
+    ]
+    parts = [
+        "## 3. Generated code speed",
+        "The programs of `bench/programs/` (each with a C twin), built by every contender; all "
+        "outputs are checked to be identical to gcc's first. Cells: median run time "
+        f"({CLOCK} time; ratio to "
+        f"`{BASELINE}` in the same rounds; below 1 is faster). Contenders are described in "
+        "`bench/README.md`.",
+        table(["program"] + names, rows),
+        "\n".join(f"- {g}" for g in goals),
+    ]
+    if problems:
+        parts += ["Problems:", "\n".join(f"- {p}" for p in problems)]
+    return "\n\n".join(parts)
+
+
+# ---------------------------------------------------------------------------
+# The document
+
+
+def machine_info():
+    model = "unknown CPU"
+    try:
+        for line in subprocess.run(["lscpu"], capture_output=True, text=True).stdout.splitlines():
+            if line.startswith("Model name:"):
+                model = line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    nproc = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+    return f"{model}, {nproc} CPUs available (`nproc`), {platform.system()} {platform.release()}"
+
+
+def commit_info():
+    def git(*a):
+        return subprocess.run(["git", *a], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    commit = git("rev-parse", "--short", "HEAD") or "unknown"
+    return commit + (" with uncommitted changes" if git("status", "--porcelain") else "")
+
+
+def tool_versions():
+    def first_line(argv):
+        try:
+            out = subprocess.run(argv, capture_output=True, text=True)
+            return (out.stdout or out.stderr).strip().splitlines()[0]
+        except (OSError, IndexError):
+            return "?"
+    llvm = next((l.strip() for l in subprocess.run(["opt", "--version"], capture_output=True,
+                                                     text=True).stdout.splitlines()
+                 if "version" in l), "?")
+    return f"{llvm}; {first_line(['gcc', '--version'])}; {first_line(['hyperfine', '--version'])}"
+
+
+DOC_INTRO = """# wendc performance
+
+Generated by `bench/run.py` (`make bench`: 1k–100k lines; `make bench-full`:
+also 1M lines). How to rerun and what every column means: `bench/README.md`.
+The machines are shared and noisy: contenders always run alternately in the
+same run, and the tables give medians and ratios; compare ratios, not
+absolute times, across runs.
+"""
+
+
+def write_doc(section_texts, header):
+    """Replaces the sections that ran, keeping the others from the last run."""
+    old = DOC.read_text() if DOC.exists() else ""
+    blocks = {}
+    for name in SECTIONS:
+        m = re.search(rf"<!-- section:{name} -->\n(.*?)<!-- /section:{name} -->", old, re.S)
+        if m:
+            blocks[name] = m.group(1)
+    for name, text in section_texts.items():
+        blocks[name] = f"_Run: {header}_\n\n{text}\n"
+    out = [DOC_INTRO]
+    for name in SECTIONS:
+        if name in blocks:
+            out.append(f"<!-- section:{name} -->\n{blocks[name]}<!-- /section:{name} -->\n")
+    DOC.parent.mkdir(exist_ok=True)
+    DOC.write_text("\n".join(out))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true",
+                        help="sizes 1k, 10k, 100k only, fewer rounds (what `make bench` runs)")
+    parser.add_argument("--section", action="append", choices=SECTIONS,
+                        help="run only this section (repeatable; default: all)")
+    parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
+                        help="measure user + system CPU time (default: robust on a busy, "
+                             "shared machine) or elapsed wall-clock time")
+    parser.add_argument("--no-build", action="store_true",
+                        help="do not run `cargo build --release` first")
+    parser.add_argument("--no-write", action="store_true",
+                        help=f"print the tables only, do not update {DOC.relative_to(ROOT)}")
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds allowed per command (default 60)")
+    parser.add_argument("--memory-limit", type=int, default=4096,
+                        help="address-space limit per command, in MB (default 4096)")
+    parser.add_argument("--work-dir", type=pathlib.Path,
+                        help="keep generated programs and binaries here (default: a temporary directory)")
+    parser.add_argument("--wendc", type=pathlib.Path, default=RELEASE / "wendc")
+    parser.add_argument("--wend-gen", type=pathlib.Path, default=RELEASE / "wend-gen")
+    args = parser.parse_args()
+    global CLOCK
+    CLOCK = args.clock
+    sections = args.section or SECTIONS
+
+    check_prerequisites(args)
+    tools = Tools(args)
+    limits = Limits(args.timeout, args.memory_limit)
+    header = (f"{datetime.date.today().isoformat()}, commit {commit_info()}, "
+              f"{'--quick' if args.quick else 'full'}, {CLOCK} time; {machine_info()}; {tool_versions()}; "
+              f"native backend: {'yes' if tools.has_native else 'not yet in wendc'}")
+    print(f"bench: {header}", flush=True)
+
+    with tempfile.TemporaryDirectory(prefix="wend-bench-") as tmp:
+        work = args.work_dir or pathlib.Path(tmp)
+        work.mkdir(parents=True, exist_ok=True)
+        runners = {"scaling": section_scaling, "mem2reg": section_mem2reg,
+                   "runtime": section_runtime}
+        texts = {}
+        for name in SECTIONS:
+            if name in sections:
+                print(f"bench: section {name}", flush=True)
+                texts[name] = runners[name](tools, args, work, limits)
+                print("\n" + texts[name] + "\n", flush=True)
+    if not args.no_write:
+        write_doc(texts, header)
+        print(f"bench: wrote {DOC.relative_to(ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
