@@ -23,7 +23,8 @@
 //!    inlined in its final, already-inlined form, and is copied once.
 //! 3. **Decision.** A call to a non-recursive defined function is inlined
 //!    when the callee has a single call site in the module (it is about to
-//!    die, so the program does not grow), or when it is small: at most
+//!    die, so the program does not grow) and at most [`SINGLE_CALL_LIMIT`]
+//!    instructions, or when it is small: at most
 //!    [`SMALL_CALLEE`] instructions counting terminators. Copies of small
 //!    callees draw on a total growth budget of half the module's size plus
 //!    [`GROWTH_ALLOWANCE`] instructions, so inlining stays linear even on
@@ -47,6 +48,13 @@ use wend_ir::{Block, FuncId, Function, Inst, InstKind, Module, Terminator, Type,
 /// Callees of at most this many instructions (terminators included) are
 /// inlined at every call site, within the growth budget.
 pub const SMALL_CALLEE: usize = 40;
+
+/// A callee with a single call site is inlined if it has at most this many
+/// instructions. Moving a body between functions means copying it into the
+/// caller's arenas, and a chain `f1 → f2 → … → fn` of single calls would
+/// copy the growing body again at each step (quadratic time): the limit
+/// cuts such chains into pieces.
+pub const SINGLE_CALL_LIMIT: usize = 400;
 
 /// Growth allowed on top of half the module's size, so that small modules
 /// can inline all their small helpers.
@@ -232,10 +240,10 @@ impl Decision<'_> {
         {
             return false;
         }
-        if call_sites[callee] == 1 {
+        let size = self.size[callee];
+        if call_sites[callee] == 1 && size <= SINGLE_CALL_LIMIT {
             return true; // the only copy: the callee dies, nothing grows
         }
-        let size = self.size[callee];
         if size <= SMALL_CALLEE && size <= budget.remaining {
             budget.remaining -= size;
             return true;

@@ -1,7 +1,7 @@
 //! licm: loop-invariant code motion — move computations whose result is
 //! the same in every iteration out of the loop, into its preheader, so
-//! they run once (LLVM's `LICM`, the hoisting half; see also Aho, Lam,
-//! Sethi & Ullman, *Compilers*, §9.5 and §10.x on code motion).
+//! they run once (LLVM's `LICM`, the hoisting half; Aho, Lam, Sethi &
+//! Ullman, *Compilers*, 2nd ed., §9.1.7 "Code Motion").
 //!
 //! An instruction is *invariant* in a loop when each operand is a
 //! constant, a parameter, or defined outside the loop — or by an invariant

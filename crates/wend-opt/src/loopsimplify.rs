@@ -186,6 +186,9 @@ fn merge_latches(
 
 // ---- the shared operation ----------------------------------------------
 
+/// One incoming entry of a phi: the predecessor and the value along it.
+type PhiEntry = (Block, Value);
+
 /// Creates a block that takes over every edge from the blocks `moved` into
 /// `target` and branches to `target`; returns it. Each phi of `target`
 /// keeps its entries for the other edges and gets one for the new block:
@@ -219,7 +222,7 @@ pub fn split_predecessors(
         let InstKind::Phi { incoming } = &func.insts[phi].kind else {
             unreachable!("phis holds phis")
         };
-        let (moved_entries, kept): (Vec<(Block, Value)>, Vec<(Block, Value)>) =
+        let (moved_entries, kept): (Vec<PhiEntry>, Vec<PhiEntry>) =
             incoming.iter().partition(|&&(b, _)| is_moved(b));
         let first = moved_entries.first().map(|&(_, v)| v);
         let value = match first {

@@ -20,7 +20,10 @@ fn programs() -> Vec<PathBuf> {
                 // Programs with compile errors have nothing to run; the
                 // gfx renders run for minutes in an unoptimised
                 // interpreter (tests/run-programs.py skips them too).
-                if path.file_name().is_some_and(|n| n != "errors" && n != "gfx") {
+                if path
+                    .file_name()
+                    .is_some_and(|n| n != "errors" && n != "gfx")
+                {
                     dirs.push(path);
                 }
             } else if path.extension().is_some_and(|e| e == "wend") {
