@@ -20,9 +20,10 @@
 //! ```
 //!
 //! and its size is a multiple of 16, so `%rsp` is 16-byte aligned at every
-//! call. Blocks that end up holding nothing but a jump are skipped (jumps to
-//! them go straight to their target) and a jump to the next block falls
-//! through. With a source file, `.loc` directives give gdb the wend line of
+//! call. A leaf function with nothing in its frame has no frame at all
+//! (see `is_frameless`). Blocks that end up holding nothing but a jump are
+//! skipped (jumps to them go straight to their target) and a jump to the
+//! next block falls through. With a source file, `.loc` directives give gdb the wend line of
 //! each instruction; with `comments`, each IR instruction is printed as a
 //! `#` comment above its code, in the IR printer's own spelling.
 
@@ -148,6 +149,29 @@ impl Frame {
     }
 }
 
+/// Whether `mf` needs no frame: nothing on the stack (no spill or alloca
+/// slot, no saved register, no stack parameter) and no call that returns.
+/// Its only possible call, to `wend_div_by_zero`, never returns and needs
+/// no particular stack alignment (the runtime uses no SSE). Such leaf
+/// functions — getters, setters, small loops — skip the `%rbp` set-up and
+/// `leave`; debuggers still unwind them through the CFI directives.
+fn is_frameless(mf: &MFunction, alloc: &Allocation) -> bool {
+    let no_return = wend_ir::runtime::RuntimeFn::DivByZero.symbol();
+    let only_noreturn_calls = mf.layout.iter().all(|&b| {
+        mf.block(b).insts.iter().all(|inst| match inst {
+            MInst::Call { callee, .. } => callee == no_return,
+            MInst::Params { dsts } => dsts.len() <= ARG_REGS.len(),
+            _ => true,
+        })
+    });
+    let frame = Frame::layout(mf, alloc);
+    frame.size == 0 && frame.saves.is_empty() && only_noreturn_calls
+}
+
+/// The most instructions of a loop header's test copied to the end of the
+/// blocks that jump to it.
+const MAX_DUPLICATED_TEST: usize = 1;
+
 /// How a block is left, once its body is emitted.
 #[derive(Clone)]
 enum Exit {
@@ -172,6 +196,8 @@ struct FunctionEmitter<'a> {
     opts: &'a Options,
     names: FunctionNames,
     frame: Frame,
+    /// No `%rbp` frame at all (see [`is_frameless`]).
+    frameless: bool,
     lines: Vec<String>,
     has_code: bool,
     /// The last `.loc` line emitted in the current block.
@@ -200,6 +226,7 @@ pub fn emit_function(
         opts,
         names: FunctionNames::compute(func),
         frame: Frame::layout(mf, alloc),
+        frameless: is_frameless(mf, alloc),
         lines: Vec::new(),
         has_code: false,
         line: 0,
@@ -268,8 +295,10 @@ pub fn emit_function(
     if let (Some(line), Some(_)) = (first_line, &opts.source_file) {
         writeln!(out, "\t.loc 1 {line}").unwrap();
     }
-    out.push_str("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n");
-    out.push_str("\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n");
+    if !e.frameless {
+        out.push_str("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n");
+        out.push_str("\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n");
+    }
     if e.frame.size > 0 {
         writeln!(out, "\tsubq ${}, %rsp", e.frame.size).unwrap();
     }
@@ -291,9 +320,9 @@ pub fn emit_function(
         let mut exit = block.exit.clone();
         if let Exit::Jump(t) = exit {
             let t = resolve(t);
-            // A jump to a block that only tests and branches (a loop
-            // header) gets a copy of the test: one jump per iteration
-            // instead of two.
+            // A jump to a block that only computes a condition and
+            // branches (a loop header) gets a copy of it: the loop is
+            // rotated, one jump per iteration instead of two.
             let target = code[t].as_ref().unwrap();
             let code_lines = target
                 .lines
@@ -302,7 +331,7 @@ pub fn emit_function(
                 .count();
             if Some(t) != next
                 && matches!(target.exit, Exit::Branch(..))
-                && code_lines <= 1
+                && code_lines <= MAX_DUPLICATED_TEST
                 && emitted.contains(&t)
             {
                 for line in &target.lines {
@@ -501,8 +530,10 @@ impl FunctionEmitter<'_> {
         for (r, off) in self.frame.saves.clone() {
             self.ins(format!("movq {off}(%rbp), {}", r.name64()));
         }
-        self.ins("leave");
-        self.lines.push("\t.cfi_def_cfa %rsp, 8".to_string());
+        if !self.frameless {
+            self.ins("leave");
+            self.lines.push("\t.cfi_def_cfa %rsp, 8".to_string());
+        }
         self.ins("ret");
         self.lines.push("\t.cfi_restore_state".to_string());
     }
@@ -852,6 +883,40 @@ impl FunctionEmitter<'_> {
         }
     }
 
+    /// `t = p * k` (`t` a register), by a shift, an `add`, or a `lea` with
+    /// scaled index where one instruction does it in one cycle, instead of
+    /// the three-cycle `imul`.
+    fn multiply_by_constant(&mut self, p: Place, k: i32, t: Place) {
+        let w = Width::W32;
+        let tt = t.text(w);
+        match (k, p) {
+            (0, _) => self.mov(w, Src::Imm(0), t),
+            (1, _) => self.mov(w, Src::Place(p), t),
+            (-1, _) => {
+                self.mov(w, Src::Place(p), t);
+                self.ins(format!("negl {tt}"));
+            }
+            (2, _) => {
+                self.mov(w, Src::Place(p), t);
+                self.ins(format!("addl {tt}, {tt}"));
+            }
+            (k, _) if k > 0 && (k as u32).is_power_of_two() => {
+                self.mov(w, Src::Place(p), t);
+                self.ins(format!("shll ${}, {tt}", k.trailing_zeros()));
+            }
+            (3 | 5 | 9, Place::Reg(r)) => {
+                let base = r.name64();
+                let scale = k - 1;
+                let t64 = match t {
+                    Place::Reg(tr) => tr.name32(),
+                    _ => unreachable!("the target of a multiplication is a register"),
+                };
+                self.ins(format!("leal ({base},{base},{scale}), {t64}"));
+            }
+            _ => self.ins(format!("imull ${k}, {}, {tt}", p.text(w))),
+        }
+    }
+
     fn alu(&mut self, op: AluOp, dst: VReg, lhs: Operand, rhs: Operand) {
         let w = Width::W32;
         let d = self.place(dst);
@@ -862,7 +927,7 @@ impl FunctionEmitter<'_> {
             let t = if d.is_mem() { scratch } else { d };
             match (l, r) {
                 (Src::Place(p), Src::Imm(k)) | (Src::Imm(k), Src::Place(p)) => {
-                    self.ins(format!("imull ${k}, {}, {}", p.text(w), t.text(w)));
+                    self.multiply_by_constant(p, k, t)
                 }
                 (Src::Imm(a), Src::Imm(b)) => self.mov(w, Src::Imm(a.wrapping_mul(b)), t),
                 (Src::Place(pl), Src::Place(pr)) => {

@@ -23,9 +23,9 @@
 //!
 //! Requires the machine function and its liveness; invalidated by any change.
 
-use crate::liveness::{Liveness, RegSet};
+use crate::liveness::Liveness;
 use crate::mir::{MFunction, MInst, VReg};
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::Block;
 
 /// A position: `2 * instruction index` (reads) or that plus one (writes).
@@ -122,26 +122,32 @@ impl Intervals {
                     _ => ranges.push((from, to)),
                 }
             };
-        for &b in mf.layout.iter().rev() {
+        // The registers live at the current point of the backward walk
+        // over a block are those whose mark is the block's layout position
+        // + 1: a dense array reused by every block, where a per-block copy
+        // of the live set would cost blocks × registers.
+        let mut live_mark = vec![0u32; mf.vreg_widths.len()];
+        for (position, &b) in mf.layout.iter().enumerate().rev() {
+            let mark = position as u32 + 1;
             let block = mf.block(b);
             let first = block_first[b];
             let term = first + block.insts.len() as u32;
             let (from, to) = (2 * first, 2 * term + 1);
-            let mut live: RegSet = liveness.live_out(b).clone();
-            for v in live.iter() {
+            for &v in liveness.live_out(b) {
                 add_range(&mut rev, v, from, to);
+                live_mark[v.index()] = mark;
             }
             block.term.for_each_use(|v| {
                 add_range(&mut rev, v, from, 2 * term);
-                live.insert(v);
+                live_mark[v.index()] = mark;
             });
             for (k, inst) in block.insts.iter().enumerate().rev() {
                 let i = first + k as u32;
                 inst.for_each_def(|v| {
-                    if live.contains(v) {
+                    if live_mark[v.index()] == mark {
                         // Live from here on, not from the block start.
                         rev[v].last_mut().unwrap().0 = 2 * i + 1;
-                        live.remove(v);
+                        live_mark[v.index()] = 0;
                     } else {
                         // A dead definition still takes its location.
                         add_range(&mut rev, v, 2 * i + 1, 2 * i + 1);
@@ -149,14 +155,14 @@ impl Intervals {
                 });
                 inst.for_each_use(|v| {
                     add_range(&mut rev, v, from, 2 * i);
-                    live.insert(v);
+                    live_mark[v.index()] = mark;
                 });
             }
         }
-        let mut of = SecondaryMap::new();
-        for (v, ranges) in rev.iter() {
+        let mut of = SecondaryMap::with_capacity(mf.vreg_widths.len());
+        for (v, ranges) in rev.iter_mut() {
             if !ranges.is_empty() {
-                let mut ranges = ranges.clone();
+                let mut ranges = std::mem::take(ranges);
                 ranges.reverse();
                 of[v] = Some(Interval { ranges });
             }

@@ -10,7 +10,8 @@
 //!   selects in its block is not materialised: each of them does its own
 //!   `cmpl` + `jcc`/`cmovcc` (otherwise `setcc` + `movzbl` gives a 0/1
 //!   value — bools live in 32-bit registers as 0/1);
-//! * a division by a constant becomes `DivConst` ([`crate::divconst`]);
+//! * a division by a constant becomes `DivConst` ([`crate::divconst`]),
+//!   and a remainder by `2^k` only compared with zero an `and`;
 //! * allocas become frame slots: loads and stores through an alloca address
 //!   the slot off `%rbp` directly, other uses (a pointer passed to a nested
 //!   function) get a `leaq` at the use, as do string constants;
@@ -26,7 +27,9 @@
 use crate::mir::*;
 use crate::out_of_ssa::phi_copies;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
-use wend_ir::{BinOp, Block, Function, Inst, InstKind, Module, Terminator, Type, Value, ValueDef};
+use wend_ir::{
+    BinOp, Block, Function, IcmpCond, Inst, InstKind, Module, Terminator, Type, Value, ValueDef,
+};
 
 /// How many times each value is used (phi entries and terminators included).
 fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
@@ -61,6 +64,8 @@ struct Selector<'a> {
     fused: SecondaryMap<Inst, bool>,
     /// How many times each value is used.
     uses: SecondaryMap<Value, u32>,
+    /// Values whose only uses are `icmp eq/ne` with zero.
+    only_zero_tested: SecondaryMap<Value, bool>,
     /// The block of each instruction, and the block being selected.
     inst_block: SecondaryMap<Inst, Option<Block>>,
     block: Block,
@@ -85,6 +90,7 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
         slots: SecondaryMap::new(),
         fused: SecondaryMap::new(),
         uses: SecondaryMap::new(),
+        only_zero_tested: SecondaryMap::new(),
         inst_block: SecondaryMap::new(),
         block: func.layout[0],
         out: Vec::new(),
@@ -126,6 +132,27 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
                 }
             }
         }
+    }
+    // Values only ever compared for (in)equality with zero.
+    let mut zero_tests = SecondaryMap::<Value, u32>::new();
+    for &b in &func.layout {
+        for &inst in &func.blocks[b].insts {
+            if let InstKind::Icmp {
+                cond: IcmpCond::Eq | IcmpCond::Ne,
+                lhs,
+                rhs,
+            } = func.insts[inst].kind
+            {
+                match (func.as_const(lhs), func.as_const(rhs)) {
+                    (Some(0), None) => zero_tests[rhs] += 1,
+                    (None, Some(0)) => zero_tests[lhs] += 1,
+                    _ => {}
+                }
+            }
+        }
+    }
+    for (v, &n) in zero_tests.iter() {
+        s.only_zero_tested[v] = n > 0 && n == uses[v];
     }
     s.uses = uses;
     for &p in &func.params {
@@ -275,6 +302,21 @@ impl Selector<'_> {
                     BinOp::And => AluOp::And,
                     BinOp::Or => AluOp::Or,
                     BinOp::Xor => AluOp::Xor,
+                    // x % 2^k is zero exactly when the low k bits of x are,
+                    // whatever its sign: `n % 2 == 0` is `n & 1 == 0`.
+                    BinOp::SRem
+                        if self.only_zero_tested[result.unwrap()]
+                            && matches!(rhs, Operand::Imm(d) if d > 0 && (d as u32).is_power_of_two()) =>
+                    {
+                        let Operand::Imm(d) = rhs else { unreachable!() };
+                        self.out.push(MInst::Alu {
+                            op: AluOp::And,
+                            dst,
+                            lhs,
+                            rhs: Operand::Imm(d - 1),
+                        });
+                        return;
+                    }
                     BinOp::SDiv | BinOp::SRem => {
                         let rem = op == BinOp::SRem;
                         match (lhs, rhs) {

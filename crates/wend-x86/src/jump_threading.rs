@@ -29,41 +29,54 @@
 //! Requires a function in SSA form; keeps it in SSA form, changes its CFG
 //! (invalidating any CFG analysis) and may delete blocks from the layout.
 
+use cranelift_entity::SecondaryMap;
 use wend_ir::{Block, Function, InstKind, Terminator, Type, Value, ValueDef};
 
 /// Threads the predecessors of every join block of the `&&`/`||` shape;
 /// returns the number of edges threaded.
 pub fn thread_boolean_phis(func: &mut Function) -> usize {
+    // Use counts and deleted blocks are kept up to date by each threading
+    // rather than recomputed from the whole function for every block.
+    let mut uses = use_counts(func);
+    let mut deleted = SecondaryMap::<Block, bool>::new();
     let mut threaded = 0;
     loop {
         let before = threaded;
         for b in func.layout.clone() {
-            threaded += thread_block(func, b);
+            if !deleted[b] {
+                threaded += thread_block(func, &mut uses, &mut deleted, b);
+            }
         }
+        func.layout.retain(|&b| !deleted[b]);
         if threaded == before {
             return threaded;
         }
     }
 }
 
-fn use_count(func: &Function, v: Value) -> usize {
-    let mut count = 0;
+/// How many times each value is used in the function.
+fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
+    let mut counts = SecondaryMap::new();
     for &b in &func.layout {
         for inst in func.block_insts(b) {
-            func.insts[inst]
-                .kind
-                .for_each_operand(|u| count += (u == v) as usize);
+            func.insts[inst].kind.for_each_operand(|v| counts[v] += 1);
         }
         if let Some(t) = &func.blocks[b].terminator {
-            t.for_each_operand(|u| count += (u == v) as usize);
+            t.for_each_operand(|v| counts[v] += 1);
         }
     }
-    count
+    counts
 }
 
 /// Gives every phi of `target` an entry for `new_pred` with the value of
 /// its entry for `old_pred`.
-fn copy_phi_entries(func: &mut Function, target: Block, old_pred: Block, new_pred: Block) {
+fn copy_phi_entries(
+    func: &mut Function,
+    uses: &mut SecondaryMap<Value, u32>,
+    target: Block,
+    old_pred: Block,
+    new_pred: Block,
+) {
     for &phi in &func.blocks[target].phis {
         if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
             let (_, v) = *incoming
@@ -71,12 +84,18 @@ fn copy_phi_entries(func: &mut Function, target: Block, old_pred: Block, new_pre
                 .find(|(p, _)| *p == old_pred)
                 .expect("phi without an entry for a predecessor");
             incoming.push((new_pred, v));
+            uses[v] += 1;
         }
     }
 }
 
 /// Threads what can be threaded of the edges into `join`; returns how many.
-fn thread_block(func: &mut Function, join: Block) -> usize {
+fn thread_block(
+    func: &mut Function,
+    uses: &mut SecondaryMap<Value, u32>,
+    deleted: &mut SecondaryMap<Block, bool>,
+    join: Block,
+) -> usize {
     let data = &func.blocks[join];
     let (
         Some(Terminator::CondBr {
@@ -99,7 +118,7 @@ fn thread_block(func: &mut Function, join: Block) -> usize {
         || then_dest == else_dest
         || then_dest == join
         || else_dest == join
-        || use_count(func, cond) != 1
+        || uses[cond] != 1
     {
         return 0;
     }
@@ -153,7 +172,14 @@ fn thread_block(func: &mut Function, join: Block) -> usize {
         };
         for s in [then_dest, else_dest] {
             if reaches(s) {
-                copy_phi_entries(func, s, join, pred);
+                copy_phi_entries(func, uses, s, join, pred);
+            }
+        }
+        // The join's phi no longer reads `v`; a new branch on it does.
+        uses[v] -= 1;
+        if let Terminator::CondBr { cond: c, .. } = new_term {
+            if known.is_none() {
+                uses[c] += 1;
             }
         }
         func.blocks[pred].terminator = Some(new_term);
@@ -161,11 +187,17 @@ fn thread_block(func: &mut Function, join: Block) -> usize {
     let threaded = incoming.len() - remaining.len();
     if remaining.is_empty() {
         // Unreachable now: delete it and its entries in its successors' phis.
-        func.layout.retain(|&b| b != join);
+        deleted[join] = true;
+        uses[cond] -= 1;
         for s in [then_dest, else_dest] {
             for &p in &func.blocks[s].phis {
                 if let InstKind::Phi { incoming } = &mut func.insts[p].kind {
-                    incoming.retain(|(b, _)| *b != join);
+                    incoming.retain(|&(b, v)| {
+                        if b == join {
+                            uses[v] -= 1;
+                        }
+                        b != join
+                    });
                 }
             }
         }

@@ -9,10 +9,12 @@
 //! interval if no active interval holds it and no inactive one holding it
 //! intersects the current one — so values whose lives interleave (a loop
 //! variable and its next value) can share a register. When no register is
-//! free, the intervals in the way of the register whose occupants end
-//! furthest away are spilled, or the current one if it ends later still
-//! (Poletto & Sarkar's heuristic); a spilled value lives in a stack slot
-//! for its whole life.
+//! free, the intervals in the way of the register that are cheapest to
+//! spill are spilled, or the current one if it is cheaper still — the
+//! cost being the number of uses and definitions weighted by loop depth
+//! ([`spill_weights`], as in Chaitin's allocator and LLVM's linear scan),
+//! so loop variables stay in registers and values used rarely go to
+//! memory; a spilled value lives in a stack slot for its whole life.
 //!
 //! Constraints, as register classes per interval rather than fixed
 //! intervals: an interval live across a call may only use callee-saved
@@ -31,11 +33,13 @@
 //! Requires a complete machine function; the result is invalidated by any
 //! change to it. [`check_allocation`] verifies a result independently.
 
-use crate::intervals::{Interval, Intervals};
+use crate::intervals::{Interval, Intervals, Pos};
 use crate::liveness::Liveness;
 use crate::mir::{MFunction, MInst, MTerm, Operand, VReg};
 use crate::regs::{PReg, ALLOCATABLE, ARG_REGS};
 use cranelift_entity::SecondaryMap;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
 /// Where a virtual register lives.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -123,6 +127,64 @@ fn collect_hints(mf: &MFunction) -> SecondaryMap<VReg, Hints> {
     hints
 }
 
+/// Where one physical register is taken: the ranges of the intervals given
+/// to it, keyed by their start (LLVM's `LiveIntervalUnion`, on a B-tree).
+/// They never overlap, since a register is only given where it is free.
+///
+/// It stands for the active and inactive lists of the classic formulation:
+/// an interval given the register intersects the current one exactly when
+/// it is active (live where the current one starts) or inactive with a
+/// range meeting the current one — intervals already over cannot, as the
+/// current one starts last. Scanning those lists at every interval costs
+/// the number of intervals in a hole, unbounded in a long function; a
+/// lookup here costs a logarithm per range of the current interval.
+#[derive(Default)]
+struct Occupancy {
+    ranges: BTreeMap<Pos, (Pos, VReg)>,
+}
+
+impl Occupancy {
+    /// Whether `interval` meets a range of the register.
+    fn intersects(&self, interval: &Interval) -> bool {
+        // Ranges are disjoint, so among those starting at or before `to`
+        // only the last one can reach `from`.
+        interval.ranges.iter().any(|&(from, to)| {
+            self.ranges
+                .range(..=to)
+                .next_back()
+                .is_some_and(|(_, &(end, _))| end >= from)
+        })
+    }
+
+    /// The registers holding ranges that meet `interval`, sorted, each once.
+    fn conflicts(&self, interval: &Interval) -> Vec<VReg> {
+        let mut found = Vec::new();
+        for &(from, to) in &interval.ranges {
+            if let Some((_, &(end, w))) = self.ranges.range(..from).next_back() {
+                if end >= from {
+                    found.push(w);
+                }
+            }
+            found.extend(self.ranges.range(from..=to).map(|(_, &(_, w))| w));
+        }
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
+
+    fn insert(&mut self, interval: &Interval, v: VReg) {
+        for &(from, to) in &interval.ranges {
+            self.ranges.insert(from, (to, v));
+        }
+    }
+
+    fn remove(&mut self, interval: &Interval) {
+        for (from, _) in &interval.ranges {
+            self.ranges.remove(from);
+        }
+    }
+}
+
 /// Allocates every virtual register of `mf`.
 pub fn allocate(mf: &MFunction) -> Allocation {
     let liveness = Liveness::compute(mf);
@@ -130,8 +192,54 @@ pub fn allocate(mf: &MFunction) -> Allocation {
     allocate_intervals(mf, &intervals)
 }
 
+/// The cost of spilling each register: its uses and definitions, each
+/// weighted by 8^(loop depth) (capped), the loads and stores that spilling
+/// would add. Loop depth is found on the layout, where the frontend keeps
+/// loops contiguous: an edge from a block back to one at or before it
+/// closes a loop around every block in between.
+pub fn spill_weights(mf: &MFunction) -> SecondaryMap<VReg, u64> {
+    let index: SecondaryMap<wend_ir::Block, usize> = {
+        let mut index = SecondaryMap::new();
+        for (i, &b) in mf.layout.iter().enumerate() {
+            index[b] = i;
+        }
+        index
+    };
+    // Each loop adds one to the depth of a span of the layout: marked by
+    // +1 at its start and -1 past its end, summed up afterwards, so that
+    // many loops do not cost loops × blocks.
+    let mut depth_change = vec![0i64; mf.layout.len() + 1];
+    for (i, &b) in mf.layout.iter().enumerate() {
+        for s in mf.block(b).term.successors() {
+            if index[s] <= i {
+                depth_change[index[s]] += 1;
+                depth_change[i + 1] -= 1;
+            }
+        }
+    }
+    let depth: Vec<u32> = depth_change
+        .iter()
+        .scan(0i64, |d, change| {
+            *d += change;
+            Some(*d as u32)
+        })
+        .collect();
+    let mut weights: SecondaryMap<VReg, u64> = SecondaryMap::new();
+    for (i, &b) in mf.layout.iter().enumerate() {
+        let w = 8u64.pow(depth[i].min(6));
+        let block = mf.block(b);
+        for inst in &block.insts {
+            inst.for_each_use(|v| weights[v] += w);
+            inst.for_each_def(|v| weights[v] += w);
+        }
+        block.term.for_each_use(|v| weights[v] += w);
+    }
+    weights
+}
+
 pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
     let hints = collect_hints(mf);
+    let weights = spill_weights(mf);
     let mut order: Vec<(&Interval, VReg)> = intervals
         .of
         .iter()
@@ -141,49 +249,21 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
 
     let mut locs: SecondaryMap<VReg, Option<Loc>> =
         SecondaryMap::with_capacity(mf.vreg_widths.len());
-    // Intervals holding a register, live at the current position (active)
-    // or in a hole (inactive).
-    let mut active: Vec<(VReg, PReg)> = Vec::new();
-    let mut inactive: Vec<(VReg, PReg)> = Vec::new();
+    // What each physical register holds (indexed by `PReg as usize`).
+    let mut taken: Vec<Occupancy> = (0..=PReg::R15 as usize)
+        .map(|_| Occupancy::default())
+        .collect();
     let mut spilled: Vec<VReg> = Vec::new();
     let interval = |v: VReg| intervals.of[v].as_ref().unwrap();
 
     for &(cur, v) in &order {
-        let pos = cur.start();
-        let mut still_active = Vec::new();
-        for (w, r) in active
-            .drain(..)
-            .chain(inactive.drain(..))
-            .collect::<Vec<_>>()
-        {
-            let i = interval(w);
-            if i.end() < pos {
-                continue; // handled: never live again
-            }
-            if i.covers(pos) {
-                still_active.push((w, r));
-            } else {
-                inactive.push((w, r));
-            }
-        }
-        active = still_active;
-
         let crosses_call = cur.crosses(&intervals.calls);
         let crosses_div = cur.crosses(&intervals.divs);
         let allowed = |r: PReg| {
             (!crosses_call || r.is_callee_saved())
                 && !(crosses_div && matches!(r, PReg::Rax | PReg::Rdx))
         };
-        // The intervals that keep `r` from being given to `cur`.
-        let conflicts = |r: PReg| -> Vec<VReg> {
-            let in_active = active.iter().filter(|&&(_, h)| h == r).map(|&(w, _)| w);
-            let in_inactive = inactive
-                .iter()
-                .filter(|&&(w, h)| h == r && interval(w).intersects(cur))
-                .map(|&(w, _)| w);
-            in_active.chain(in_inactive).collect()
-        };
-        let free = |r: PReg| allowed(r) && conflicts(r).is_empty();
+        let free = |r: PReg| allowed(r) && !taken[r as usize].intersects(cur);
         let hinted = hints[v]
             .related
             .iter()
@@ -197,22 +277,24 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
         let reg = match chosen {
             Some(r) => Some(r),
             None => {
-                // Evict the occupants of the register whose nearest
-                // occupant end is furthest, if that is beyond our own end.
+                // Evict the occupants of the register that are cheapest to
+                // spill, if together they are cheaper than `cur`.
                 let best = ALLOCATABLE
                     .iter()
                     .copied()
                     .filter(|&r| allowed(r))
                     .map(|r| {
-                        let in_way = conflicts(r);
-                        let nearest_end = in_way.iter().map(|&w| interval(w).end()).min();
-                        (nearest_end.unwrap_or(u32::MAX), r, in_way)
+                        // The intervals that keep `r` from being given to `cur`.
+                        let in_way = taken[r as usize].conflicts(cur);
+                        let cost: u64 = in_way.iter().map(|&w| weights[w]).sum();
+                        (cost, r, in_way)
                     })
-                    .max_by_key(|(end, r, _)| (*end, std::cmp::Reverse(*r)));
+                    .min_by_key(|(cost, r, _)| (*cost, *r));
                 match best {
-                    Some((end, r, in_way)) if end > cur.end() => {
-                        active.retain(|(w, _)| !in_way.contains(w));
-                        inactive.retain(|(w, _)| !in_way.contains(w));
+                    Some((cost, r, in_way)) if cost < weights[v] => {
+                        for &w in &in_way {
+                            taken[r as usize].remove(interval(w));
+                        }
                         spilled.extend(in_way);
                         Some(r)
                     }
@@ -222,7 +304,7 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
         };
         match reg {
             Some(r) => {
-                active.push((v, r));
+                taken[r as usize].insert(cur, v);
                 locs[v] = Some(Loc::Reg(r));
             }
             None => spilled.push(v),
@@ -230,20 +312,29 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
     }
 
     // Spill slots: greedy colouring of the spilled intervals (taken
-    // without their holes) by start.
+    // without their holes) by start, each taking the lowest-numbered slot
+    // free at its start. The slots in use wait in a heap by the end of
+    // their interval, so a slot is found in logarithmic time however many
+    // values are spilled at once.
     spilled.sort_by_key(|&v| (interval(v).start(), v));
-    let mut slot_free_after: Vec<u32> = Vec::new();
+    let mut slots = 0u32;
+    let mut free_slots: BTreeSet<u32> = BTreeSet::new();
+    let mut busy_until: BinaryHeap<Reverse<(Pos, u32)>> = BinaryHeap::new();
     for &v in &spilled {
         let (start, end) = (interval(v).start(), interval(v).end());
-        let slot = match slot_free_after.iter().position(|&e| e < start) {
-            Some(s) => s,
-            None => {
-                slot_free_after.push(0);
-                slot_free_after.len() - 1
+        while let Some(&Reverse((busy_end, slot))) = busy_until.peek() {
+            if busy_end >= start {
+                break;
             }
-        };
-        slot_free_after[slot] = end;
-        locs[v] = Some(Loc::Spill(slot as u32));
+            busy_until.pop();
+            free_slots.insert(slot);
+        }
+        let slot = free_slots.pop_first().unwrap_or_else(|| {
+            slots += 1;
+            slots - 1
+        });
+        busy_until.push(Reverse((end, slot)));
+        locs[v] = Some(Loc::Spill(slot));
     }
 
     let mut callee_saved_used: Vec<PReg> = crate::regs::CALLEE_SAVED
@@ -254,7 +345,7 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
     callee_saved_used.sort();
     Allocation {
         locs,
-        spill_slots: slot_free_after.len() as u32,
+        spill_slots: slots,
         callee_saved_used,
     }
 }
@@ -268,7 +359,7 @@ pub fn check_allocation(mf: &MFunction, alloc: &Allocation) -> Result<(), String
     let liveness = Liveness::compute(mf);
     for &b in &mf.layout {
         let block = mf.block(b);
-        let mut live: Vec<VReg> = liveness.live_out(b).iter().collect();
+        let mut live: Vec<VReg> = liveness.live_out(b).to_vec();
         let clash = |what: &str, defined: &[VReg], live: &[VReg]| -> Result<(), String> {
             for &d in defined {
                 for &l in live {

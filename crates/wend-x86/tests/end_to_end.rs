@@ -824,3 +824,115 @@ fn deep_recursion_completes() {
         );
     }
 }
+
+/// Multiplication by constants (shifts, `add`, `lea`, `neg` or `imul`),
+/// wrapping, with the results all live at the end so that some operands
+/// are spilled.
+#[test]
+fn multiplication_by_constants() {
+    const FACTORS: [i32; 16] = [
+        0,
+        1,
+        -1,
+        2,
+        3,
+        4,
+        5,
+        8,
+        9,
+        -2,
+        6,
+        1 << 30,
+        i32::MIN,
+        i32::MAX,
+        65536,
+        -9,
+    ];
+    const XS: [i32; 7] = [0, 1, -1, 12345, -99999, i32::MAX, i32::MIN];
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let f = declare(&mut m, "main.muls", &[(Type::I32, "x")], None);
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[f]);
+        let x = b.param(0);
+        let mut results = Vec::new();
+        for k in FACTORS {
+            let kv = b.iconst(k);
+            results.push(b.binary(BinOp::Mul, x, kv, "p"));
+            results.push(b.binary(BinOp::Mul, kv, x, "q"));
+        }
+        for r in results {
+            println_int(&mut b, &rt, r);
+        }
+        b.ret(None);
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for x in XS {
+        let xv = b.iconst(x);
+        b.call(f, None, vec![xv], "");
+    }
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    let mut expected = String::new();
+    for x in XS {
+        for k in FACTORS {
+            let p = x.wrapping_mul(k);
+            expected += &format!("{p}\n{p}\n");
+        }
+    }
+    check("mul_const", &m, &expected, "", 0);
+}
+
+/// `x % 2^k == 0` and `!= 0` (a remainder only compared with zero becomes
+/// an `and`), for negative dividends too, as a value and as a branch.
+#[test]
+fn remainder_by_power_of_two_tested_for_zero() {
+    const XS: [i32; 9] = [0, 1, -1, 6, -6, 1024, -3072, i32::MIN, i32::MAX];
+    const DIVISORS: [i32; 4] = [2, 4, 1024, 1 << 30];
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    let f = declare(&mut m, "main.tests", &[(Type::I32, "x")], None);
+    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[f]);
+        let x = b.param(0);
+        let zero = b.iconst(0);
+        for d in DIVISORS {
+            let dv = b.iconst(d);
+            let r = b.binary(BinOp::SRem, x, dv, "r");
+            let is_zero = b.icmp(IcmpCond::Eq, r, zero, "z");
+            b.call(rt.boolean, None, vec![is_zero], "");
+            let r = b.binary(BinOp::SRem, x, dv, "r");
+            let nonzero = b.icmp(IcmpCond::Ne, zero, r, "nz");
+            let yes = b.create_block("yes");
+            let next = b.create_block("next");
+            b.cond_br(nonzero, yes, next);
+            b.switch_to_block(yes);
+            let one = b.iconst(1);
+            b.call(rt.int, None, vec![one], "");
+            b.br(next);
+            b.switch_to_block(next);
+        }
+        b.call(rt.newline, None, vec![], "");
+        b.ret(None);
+    }
+    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    for x in XS {
+        let xv = b.iconst(x);
+        b.call(f, None, vec![xv], "");
+    }
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+    let mut expected = String::new();
+    for x in XS {
+        for d in DIVISORS {
+            expected += &format!("{}", x % d == 0);
+            if x % d != 0 {
+                expected += "1";
+            }
+        }
+        expected += "\n";
+    }
+    check("rem_zero", &m, &expected, "", 0);
+}

@@ -4,11 +4,6 @@
 	.type main.lost, @function
 main.lost:
 	.cfi_startproc
-	pushq %rbp
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
-	movq %rsp, %rbp
-	.cfi_def_cfa_register %rbp
 # entry:
 	# phi copies: %eax <- $1
 	movl $1, %eax
@@ -30,8 +25,6 @@ main.lost:
 .Lmain.lost.exit:
 	# ret i32 %x1
 	.cfi_remember_state
-	leave
-	.cfi_def_cfa %rsp, 8
 	ret
 	.cfi_restore_state
 	.cfi_endproc

@@ -4,11 +4,6 @@
 	.type main.swap, @function
 main.swap:
 	.cfi_startproc
-	pushq %rbp
-	.cfi_def_cfa_offset 16
-	.cfi_offset %rbp, -16
-	movq %rsp, %rbp
-	.cfi_def_cfa_register %rbp
 # entry:
 	# phi copies: %eax <- $1, %ecx <- $2, %edx <- $0
 	movl $1, %eax
@@ -37,8 +32,6 @@ main.swap:
 	addl %ecx, %eax
 	# ret i32 %r
 	.cfi_remember_state
-	leave
-	.cfi_def_cfa %rsp, 8
 	ret
 	.cfi_restore_state
 	.cfi_endproc
