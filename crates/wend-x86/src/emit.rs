@@ -835,23 +835,19 @@ impl FunctionEmitter<'_> {
                 false
             }
             DivStrategy::Shift { k, negate } => {
+                // x + 2^k - 1 if x is negative, else x; then shifted.
+                let bias = (1i64 << k) - 1;
                 match x {
-                    // x + 2^k - 1 if x is negative, else x; then shifted.
                     Place::Reg(xr) if xr != q => {
-                        let bias = (1i64 << k) - 1;
                         self.ins(format!("leal {bias}({}), {q32}", xr.name64()));
                         self.ins(format!("testl {0}, {0}", xr.name32()));
                         self.ins(format!("cmovnsl {}, {q32}", xr.name32()));
                     }
-                    // The bias is (x >> 31) >>> (32 - k): 2^k - 1 or 0.
                     _ => {
                         self.mov(Width::W32, Src::Place(x), Place::Reg(q));
-                        self.ins(format!("movl {q32}, {t32}"));
-                        if k > 1 {
-                            self.ins(format!("sarl $31, {t32}"));
-                        }
-                        self.ins(format!("shrl ${}, {t32}", 32 - k));
-                        self.ins(format!("addl {t32}, {q32}"));
+                        self.ins(format!("leal {bias}({q64}), {t32}"));
+                        self.ins(format!("testl {q32}, {q32}"));
+                        self.ins(format!("cmovsl {t32}, {q32}"));
                     }
                 }
                 self.ins(format!("sarl ${k}, {q32}"));

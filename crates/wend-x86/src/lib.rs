@@ -5,14 +5,17 @@
 //! program, the runtime ([`runtime`]) and `_start` — that `as` and a plain
 //! `ld` turn into a static executable. Each function goes through:
 //!
-//! 1. [`jump_threading`]: branch directly where `&&`/`||` branch on a phi;
-//!    [`if_conversion`]: empty `if` blocks that only choose values become
-//!    selects;
-//!    [`out_of_ssa`]: split the edges that need it, describe phi copies;
+//! 1. CFG clean-ups on the clone: [`jump_threading`] branches directly
+//!    where `&&`/`||` branch on a phi; [`if_conversion`] turns small `if`
+//!    blocks that only choose values into selects (`cmov`, no
+//!    mispredicted branch); [`out_of_ssa`] splits the edges that need it
+//!    and describes the phi copies;
 //! 2. [`isel`]: instruction selection into machine IR ([`mir`]) over
-//!    virtual registers, phis becoming parallel moves;
+//!    virtual registers, phis becoming parallel moves, divisions by
+//!    constants becoming multiplications and shifts ([`divconst`]);
 //! 3. [`liveness`], [`intervals`], [`regalloc`]: linear-scan register
-//!    allocation with spilling, call-clobber constraints and copy hints;
+//!    allocation with spilling by loop-weighted cost, call-clobber
+//!    constraints and copy hints;
 //! 4. [`emit`]: AT&T assembly, parallel moves sequentialised by
 //!    [`parallel_copy`], with `.loc` line information and optional comments.
 //!
