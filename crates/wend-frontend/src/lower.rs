@@ -88,17 +88,18 @@ fn signature(checked: &Checked, func: FuncId, symbol: &str) -> wend_ir::Function
 fn symbol_names(checked: &Checked) -> Vec<String> {
     let mut symbols: Vec<String> = Vec::with_capacity(checked.funcs.len());
     let mut taken: HashSet<String> = HashSet::new();
+    // How many siblings share each name, counted once up front: asking
+    // every function's siblings instead would be quadratic in a function
+    // with many children.
+    let mut same_name: HashMap<(Option<FuncId>, &str), u32> = HashMap::new();
+    for func in &checked.funcs {
+        *same_name.entry((func.parent, &func.name)).or_default() += 1;
+    }
     // Parents always have smaller ids than their children, so a parent's
     // symbol is known when its children are named.
-    for (index, func) in checked.funcs.iter().enumerate() {
-        let id = FuncId(index as u32);
-        let siblings: &[FuncId] = match func.parent {
-            Some(parent) => &checked.func(parent).children,
-            None => &[],
-        };
-        let overloaded = siblings
-            .iter()
-            .any(|&other| other != id && checked.func(other).name == func.name);
+    for func in &checked.funcs {
+        // Top-level functions (only `main`) are never overloaded.
+        let overloaded = func.parent.is_some() && same_name[&(func.parent, func.name.as_str())] > 1;
         let mut segment = func.name.clone();
         if overloaded {
             if func.params.is_empty() {
@@ -207,23 +208,37 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
     fn prologue(&mut self) {
         self.line(self.def.name_span);
         let own_params = self.def.params.len();
-        for (index, &param) in self.def.params.iter().enumerate() {
-            let var = self.checked.var(param);
-            let slot = self
-                .b
-                .alloca(ir_type(var.ty), &format!("{}.addr", var.name));
-            self.slots.insert(param, slot);
-            let value = self.b.param(index);
-            self.b.store(value, slot);
-        }
+        // All allocas first, then the stores: the builder inserts each
+        // alloca before the entry block's other instructions, which would
+        // shift every store made so far (quadratic with many locals).
+        let slots: Vec<Value> = self
+            .def
+            .params
+            .iter()
+            .map(|&param| {
+                let var = self.checked.var(param);
+                let slot = self
+                    .b
+                    .alloca(ir_type(var.ty), &format!("{}.addr", var.name));
+                self.slots.insert(param, slot);
+                slot
+            })
+            .collect();
         for &local in &self.def.locals {
             let var = self.checked.var(local);
             let slot = self.b.alloca(ir_type(var.ty), &var.name);
             self.slots.insert(local, slot);
-            let zero = match var.ty {
+        }
+        for (index, slot) in slots.into_iter().enumerate() {
+            let value = self.b.param(index);
+            self.b.store(value, slot);
+        }
+        for &local in &self.def.locals {
+            let zero = match self.checked.var(local).ty {
                 Type::Int => self.b.iconst(0),
                 Type::Bool => self.b.bconst(false),
             };
+            let slot = self.slots[&local];
             self.b.store(zero, slot);
         }
         for (index, &capture) in self.def.captures.iter().enumerate() {

@@ -264,6 +264,21 @@ impl Function {
         self.map_all_operands(resolve);
     }
 
+    /// How many times each value is used as an operand of a placed
+    /// instruction or terminator (each phi entry counts once).
+    pub fn use_counts(&self) -> SecondaryMap<Value, u32> {
+        let mut counts = SecondaryMap::with_capacity(self.values.len());
+        for &b in &self.layout {
+            for inst in self.block_insts(b) {
+                self.insts[inst].kind.for_each_operand(|v| counts[v] += 1);
+            }
+            if let Some(t) = &self.blocks[b].terminator {
+                t.for_each_operand(|v| counts[v] += 1);
+            }
+        }
+        counts
+    }
+
     /// Number of phis in the function (the mem2reg quality metric).
     pub fn phi_count(&self) -> usize {
         self.layout.iter().map(|&b| self.blocks[b].phis.len()).sum()

@@ -52,6 +52,33 @@ impl BinOp {
         BinOp::ALL.into_iter().find(|op| op.mnemonic() == s)
     }
 
+    /// `a op b` on constants of type `ty`, with the IR's semantics — the
+    /// one definition the interpreter, SCCP and instruction selection all
+    /// fold with. `i32` arithmetic wraps; `i1` operands are read
+    /// sign-extended (`true` is -1, as LLVM's signed ops see it) and the
+    /// result keeps its low bit (0/1). `None` where LLVM leaves the result
+    /// undefined: a zero divisor, or the type's minimum divided by -1
+    /// (the frontend guards both before it emits `sdiv`/`srem`).
+    pub fn fold(self, ty: Type, a: i32, b: i32) -> Option<i32> {
+        let is_i1 = ty == Type::I1;
+        let widen = |c: i32| if is_i1 { -(c & 1) } else { c };
+        let (a, b) = (widen(a), widen(b));
+        let type_min = if is_i1 { -1 } else { i32::MIN };
+        let result = match self {
+            BinOp::Add => a.wrapping_add(b),
+            BinOp::Sub => a.wrapping_sub(b),
+            BinOp::Mul => a.wrapping_mul(b),
+            BinOp::And => a & b,
+            BinOp::Or => a | b,
+            BinOp::Xor => a ^ b,
+            BinOp::SDiv | BinOp::SRem if b == 0 || (a == type_min && b == -1) => return None,
+            // Rust's `/` and `%` truncate toward zero, like `sdiv`/`srem`.
+            BinOp::SDiv => a / b,
+            BinOp::SRem => a % b,
+        };
+        Some(if is_i1 { result & 1 } else { result })
+    }
+
     /// `a op b == b op a`.
     pub fn is_commutative(self) -> bool {
         matches!(

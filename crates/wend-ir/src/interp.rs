@@ -848,8 +848,8 @@ impl<'p, 'm> Machine<'p, 'm> {
                 }
                 Op::BinaryI1 { op, dst, lhs, rhs } => {
                     let (a, b) = (r[lhs as usize].i1_signed(), r[rhs as usize].i1_signed());
-                    match binary_i1(op, a, b) {
-                        Some(v) => r[dst as usize] = Val::bool(v),
+                    match op.fold(Type::I1, a, b) {
+                        Some(v) => r[dst as usize] = Val::bool(v != 0),
                         None => return Err(self.fault(func, pc - 1, division_fault(a, b))),
                     }
                 }
@@ -1032,24 +1032,6 @@ fn take_edge(f: &DecodedFunc, edge: u32, regs: &mut [Val], scratch: &mut Vec<Val
         }
     }
     edge.target as usize
-}
-
-/// A binary operation on `i1` operands given sign-extended (0 or -1);
-/// `None` where LLVM leaves division undefined.
-fn binary_i1(op: BinOp, a: i32, b: i32) -> Option<bool> {
-    let result = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        // In i1, -1 is the minimum: -1 / -1 overflows like INT_MIN / -1.
-        BinOp::SDiv | BinOp::SRem if b == 0 || (a == -1 && b == -1) => return None,
-        BinOp::SDiv => a / b,
-        BinOp::SRem => a % b,
-    };
-    Some(result & 1 != 0)
 }
 
 fn division_fault(dividend: i32, divisor: i32) -> String {

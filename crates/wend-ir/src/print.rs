@@ -25,7 +25,8 @@ use crate::module::Module;
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
 use cranelift_entity::{EntityRef, SecondaryMap};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::FxHashMap;
+use std::collections::HashSet;
 use std::fmt::Write;
 
 /// The column at which the `; preds = …` comment of a block label starts,
@@ -129,30 +130,35 @@ pub fn block_names(func: &Function) -> SecondaryMap<Block, String> {
 /// Hands out unique local identifiers derived from name hints.
 #[derive(Default)]
 struct UniqueNamer {
-    taken: HashSet<String>,
-    /// The last counter used per base name, so uniquing stays linear.
-    counters: HashMap<String, u32>,
+    /// Every name handed out, with the last counter tried when it was the
+    /// base of a clash (so uniquing stays linear: `x`, `x1`, `x2`, … are
+    /// never retried). Only looked up, never iterated, so the fast
+    /// non-cryptographic hash cannot affect the output.
+    taken: FxHashMap<String, u32>, // looked up, never iterated
 }
 
 impl UniqueNamer {
     fn unique(&mut self, hint: &str) -> String {
         let base = sanitize_identifier(hint);
-        if self.taken.insert(base.clone()) {
-            return base;
-        }
-        let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
-            "."
-        } else {
-            ""
-        };
-        let counter = self.counters.entry(base.clone()).or_insert(0);
-        loop {
-            *counter += 1;
-            let candidate = format!("{base}{separator}{counter}");
-            if self.taken.insert(candidate.clone()) {
-                return candidate;
+        if let Some(counter) = self.taken.get(&base) {
+            let mut counter = *counter;
+            let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
+                "."
+            } else {
+                ""
+            };
+            loop {
+                counter += 1;
+                let candidate = format!("{base}{separator}{counter}");
+                if !self.taken.contains_key(&candidate) {
+                    self.taken.insert(base, counter);
+                    self.taken.insert(candidate.clone(), 0);
+                    return candidate;
+                }
             }
         }
+        self.taken.insert(base.clone(), 0);
+        base
     }
 }
 
@@ -299,7 +305,7 @@ pub fn print_function(module: &Module, id: FuncId) -> String {
         };
         let mut label = format!("{}:", names.block(b));
         if i > 0 {
-            let comment = match preds.get(&b) {
+            let comment = match preds.get(b).filter(|list| !list.is_empty()) {
                 Some(list) => {
                     let list: Vec<String> = list
                         .iter()
@@ -329,16 +335,23 @@ pub fn print_function(module: &Module, id: FuncId) -> String {
     out
 }
 
-/// The distinct predecessors of each block, in layout order.
-fn predecessor_lists(func: &Function) -> HashMap<Block, Vec<Block>> {
-    let mut preds: HashMap<Block, Vec<Block>> = HashMap::new();
+/// The distinct predecessors of each block, in layout order (empty for a
+/// block without any).
+fn predecessor_lists(func: &Function) -> SecondaryMap<Block, Vec<Block>> {
+    let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::with_capacity(func.blocks.len());
+    let mut visited: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(func.blocks.len());
     for &b in &func.layout {
         let Some(data) = func.blocks.get(b) else {
             continue;
         };
+        // Edges are added block by block, so a repeated edge from `b` (both
+        // arms of a `br`) is the last entry; only broken IR that lists `b`
+        // twice in the layout needs the full search.
+        let listed_before = std::mem::replace(&mut visited[b], true);
         for succ in data.terminator.iter().flat_map(Terminator::successors) {
-            let list = preds.entry(succ).or_default();
-            if !list.contains(&b) {
+            let list = &mut preds[succ];
+            let known = list.last() == Some(&b) || (listed_before && list.contains(&b));
+            if !known {
                 list.push(b);
             }
         }

@@ -27,7 +27,7 @@ use crate::function::{Function, ValueDef};
 use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator};
 use crate::module::Module;
 use crate::types::Type;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// A syntax or consistency error, at a 1-based line and column.
@@ -53,8 +53,8 @@ pub fn parse_module(text: &str) -> Result<Module> {
         tokens,
         pos: 0,
         module: Module::new(),
-        functions: HashMap::new(),
-        strings: HashMap::new(),
+        functions: FxHashMap::default(),
+        strings: FxHashMap::default(),
     };
     let bodies = parser.parse_top_level()?;
     for body in bodies {
@@ -271,8 +271,9 @@ struct Parser {
     tokens: Vec<Token>,
     pos: usize,
     module: Module,
-    functions: HashMap<String, FuncId>,
-    strings: HashMap<String, StrId>,
+    /// Symbol tables, only looked up (never iterated): a fast hash.
+    functions: FxHashMap<String, FuncId>,
+    strings: FxHashMap<String, StrId>,
 }
 
 /// What a local name stands for in the function being parsed.
@@ -295,7 +296,7 @@ enum Local {
 /// Per-function parsing state.
 struct Body {
     func: FuncId,
-    locals: HashMap<String, Local>,
+    locals: FxHashMap<String, Local>,
     /// The number the next unnamed value or block must get.
     next_number: u32,
     current: Option<Block>,
@@ -708,7 +709,7 @@ impl Parser {
         self.pos = pending.start;
         let mut body = Body {
             func: pending.func,
-            locals: HashMap::new(),
+            locals: FxHashMap::default(),
             next_number: 0,
             current: None,
         };

@@ -35,6 +35,7 @@ use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
 use cranelift_entity::SecondaryMap;
+use std::cell::OnceCell;
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 
@@ -111,7 +112,7 @@ pub fn verify_function(module: &Module, id: FuncId) -> Result<(), VerifyError> {
         module,
         id,
         func,
-        names: FunctionNames::compute(func),
+        names: OnceCell::new(),
     };
     verifier.run()
 }
@@ -120,7 +121,9 @@ struct Verifier<'a> {
     module: &'a Module,
     id: FuncId,
     func: &'a Function,
-    names: FunctionNames,
+    /// The printed names, for error messages only: computed on the first
+    /// error, as naming costs more than the checks themselves.
+    names: OnceCell<FunctionNames>,
 }
 
 /// Where an instruction sits: its block and its index in the block (phis
@@ -130,6 +133,10 @@ type Position = (Block, usize);
 type Check = Result<(), VerifyError>;
 
 impl Verifier<'_> {
+    fn names(&self) -> &FunctionNames {
+        self.names.get_or_init(|| FunctionNames::compute(self.func))
+    }
+
     fn error(&self, location: Option<String>, message: String) -> VerifyError {
         VerifyError {
             function: self.func.name.clone(),
@@ -140,7 +147,7 @@ impl Verifier<'_> {
     }
 
     fn block_error(&self, b: Block, message: String) -> VerifyError {
-        self.error(Some(format!("block %{}", self.names.block(b))), message)
+        self.error(Some(format!("block %{}", self.names().block(b))), message)
     }
 
     /// Whether two operands stand for the same value: the same id, or two
@@ -161,11 +168,11 @@ impl Verifier<'_> {
     }
 
     fn inst_error(&self, b: Block, inst: Inst, message: String) -> VerifyError {
-        let text = inst_text(self.module, self.func, &self.names, inst);
+        let text = inst_text(self.module, self.func, self.names(), inst);
         self.error(
             Some(format!(
                 "block %{}, instruction `{text}`",
-                self.names.block(b)
+                self.names().block(b)
             )),
             message,
         )
@@ -173,20 +180,20 @@ impl Verifier<'_> {
 
     fn terminator_error(&self, b: Block, message: String) -> VerifyError {
         let text = match &self.func.blocks[b].terminator {
-            Some(t) => terminator_text(self.func, &self.names, t),
+            Some(t) => terminator_text(self.func, self.names(), t),
             None => "<none>".to_string(),
         };
         self.error(
             Some(format!(
                 "block %{}, terminator `{text}`",
-                self.names.block(b)
+                self.names().block(b)
             )),
             message,
         )
     }
 
     fn value(&self, v: Value) -> &str {
-        self.names.value(v)
+        self.names().value(v)
     }
 
     fn ty(&self, v: Value) -> Type {
@@ -232,12 +239,13 @@ impl Verifier<'_> {
     /// Blocks exist, appear once, are terminated and branch inside the
     /// layout but never to the entry.
     fn check_layout(&self) -> Check {
-        let mut in_layout = HashSet::new();
+        let mut in_layout: SecondaryMap<Block, bool> =
+            SecondaryMap::with_capacity(self.func.blocks.len());
         for &b in &self.func.layout {
             if self.func.blocks.get(b).is_none() {
                 return Err(self.error(None, format!("the layout names {b}, which does not exist")));
             }
-            if !in_layout.insert(b) {
+            if std::mem::replace(&mut in_layout[b], true) {
                 return Err(self.block_error(b, "the block appears twice in the layout".into()));
             }
         }
@@ -247,7 +255,7 @@ impl Verifier<'_> {
                 return Err(self.block_error(b, "the block has no terminator".into()));
             };
             for succ in term.successors() {
-                if !in_layout.contains(&succ) {
+                if !in_layout[succ] {
                     return Err(self.terminator_error(
                         b,
                         format!("branch to {succ}, which is not in the layout (deleted or never placed)"),
@@ -258,7 +266,7 @@ impl Verifier<'_> {
                         b,
                         format!(
                             "branch to the entry block %{}: the entry block may not have predecessors",
-                            self.names.block(entry)
+                            self.names().block(entry)
                         ),
                     ));
                 }
@@ -270,7 +278,8 @@ impl Verifier<'_> {
     /// Each instruction is placed once, in the right list, and its result
     /// value points back at it. Returns every placed instruction's position.
     fn check_placement(&self) -> Result<SecondaryMap<Inst, Option<Position>>, VerifyError> {
-        let mut positions: SecondaryMap<Inst, Option<Position>> = SecondaryMap::new();
+        let mut positions: SecondaryMap<Inst, Option<Position>> =
+            SecondaryMap::with_capacity(self.func.insts.len());
         for &b in &self.func.layout {
             let data = &self.func.blocks[b];
             for (index, &inst) in data.phis.iter().chain(&data.insts).enumerate() {
@@ -285,7 +294,7 @@ impl Verifier<'_> {
                         inst,
                         format!(
                             "the instruction is placed twice (also in block %{})",
-                            self.names.block(other)
+                            self.names().block(other)
                         ),
                     ));
                 }
@@ -383,7 +392,9 @@ impl Verifier<'_> {
             return fail(message);
         }
         if let Some(r) = data.result {
-            if !data.kind.is_phi() && data.kind.operands().contains(&r) {
+            let mut uses_own_result = false;
+            data.kind.for_each_operand(|v| uses_own_result |= v == r);
+            if !data.kind.is_phi() && uses_own_result {
                 return fail(format!(
                     "the instruction uses its own result {}",
                     self.value(r)
@@ -459,16 +470,16 @@ impl Verifier<'_> {
                 let Some(target) = self.module.functions.get(*callee) else {
                     return fail(format!("call to {callee}, which does not exist"));
                 };
-                let params = target.param_types();
-                if params.len() != args.len() {
+                if target.params.len() != args.len() {
                     return fail(format!(
                         "@{} takes {} arguments, the call passes {}",
                         target.name,
-                        params.len(),
+                        target.params.len(),
                         args.len()
                     ));
                 }
-                for (i, (&arg, &param)) in args.iter().zip(&params).enumerate() {
+                for (i, (&arg, &param)) in args.iter().zip(&target.params).enumerate() {
+                    let param = target.values[param].ty;
                     if self.ty(arg) != param {
                         return fail(format!(
                             "argument {} of @{} must be {param}, not {} {}",
@@ -556,6 +567,9 @@ impl Verifier<'_> {
     /// One phi entry per incoming edge, same value for parallel edges.
     fn check_phis(&self, cfg: &Cfg) -> Check {
         for &b in &self.func.layout {
+            if self.func.blocks[b].phis.is_empty() {
+                continue;
+            }
             let mut edges: HashMap<Block, usize> = HashMap::new();
             for &p in cfg.preds(b) {
                 *edges.entry(p).or_default() += 1;
@@ -575,7 +589,7 @@ impl Verifier<'_> {
                     if !self.same_value(entry.1, v) {
                         return fail(format!(
                             "two entries for predecessor %{} with different values ({} and {})",
-                            self.names.block(pred),
+                            self.names().block(pred),
                             self.value(entry.1),
                             self.value(v)
                         ));
@@ -588,19 +602,22 @@ impl Verifier<'_> {
                     if want == 0 {
                         return fail(format!(
                             "entry for %{}, which is not a predecessor",
-                            self.names.block(pred)
+                            self.names().block(pred)
                         ));
                     }
                     if have != want {
                         return fail(format!(
                             "{have} entries for %{}, which has {want} edges to this block",
-                            self.names.block(pred)
+                            self.names().block(pred)
                         ));
                     }
                 }
                 for &p in cfg.preds(b) {
                     if !entries.contains_key(&p) {
-                        return fail(format!("no entry for predecessor %{}", self.names.block(p)));
+                        return fail(format!(
+                            "no entry for predecessor %{}",
+                            self.names().block(p)
+                        ));
                     }
                 }
             }
@@ -633,8 +650,8 @@ impl Verifier<'_> {
                                 format!(
                                     "{} (defined in %{}) does not dominate the end of predecessor %{}",
                                     self.value(v),
-                                    self.names.block(def_block),
-                                    self.names.block(pred)
+                                    self.names().block(def_block),
+                                    self.names().block(pred)
                                 ),
                             ));
                         }
@@ -681,7 +698,7 @@ impl Verifier<'_> {
     }
 
     fn dominance_message(&self, v: Value, def: Option<Position>) -> String {
-        let block = def.map_or(String::new(), |(b, _)| self.names.block(b).to_string());
+        let block = def.map_or(String::new(), |(b, _)| self.names().block(b).to_string());
         format!(
             "{} is used before its definition or on a path that bypasses it (defined in %{block})",
             self.value(v)

@@ -79,8 +79,17 @@ pub fn run(module: &mut Module) {
         total += size[id];
         for_each_call(func, |callee| call_sites[callee] += 1);
     }
-    let mut budget = Budget {
+    let budget = Budget {
         remaining: total / 2 + GROWTH_ALLOWANCE,
+    };
+    // With a `main`, a callee whose last call was just inlined is dead; its
+    // body is freed at once, so that a long chain of single calls (each
+    // body copied into its caller) does not keep every intermediate copy.
+    let mut state = InlineState {
+        call_sites,
+        budget,
+        free_dead: module.find_function("main").is_some(),
+        emptied: SecondaryMap::new(),
     };
 
     for component in &components {
@@ -90,11 +99,24 @@ pub fn run(module: &mut Module) {
                 size: &size,
                 component_of: &graph.component_of,
             };
-            inline_calls_in(module, caller, &ctx, &mut call_sites, &mut budget);
+            inline_calls_in(module, caller, &ctx, &mut state);
             size[caller] = function_size(&module.functions[caller]);
         }
     }
-    remove_dead_functions(module);
+    remove_dead_functions(module, &state.emptied);
+}
+
+/// What the inliner tracks across callers.
+struct InlineState {
+    /// The placed calls to each function, in the whole module.
+    call_sites: SecondaryMap<FuncId, usize>,
+    budget: Budget,
+    /// Whether functions nobody calls may be freed right away (only when
+    /// the module has a `main`: otherwise every function is kept).
+    free_dead: bool,
+    /// The definitions whose bodies were freed: dead, although their empty
+    /// layout makes them look like declarations.
+    emptied: SecondaryMap<FuncId, bool>,
 }
 
 /// Instructions plus terminators: the size that inlining copies.
@@ -256,14 +278,15 @@ impl Decision<'_> {
 
 /// Inlines the chosen calls of `caller`, block by block. The layout is
 /// rebuilt as it goes (each inlined body right after its call block, then
-/// the continuation), in one linear sweep; the callee bodies are not
-/// rescanned — they were processed before the caller.
+/// the continuation), in one linear sweep: each block's instructions are
+/// dealt out once to the pieces it is split into, and the callees' allocas
+/// join the entry block in one insertion at the end. The callee bodies are
+/// not rescanned — they were processed before the caller.
 fn inline_calls_in(
     module: &mut Module,
     caller: FuncId,
     decision: &Decision,
-    call_sites: &mut SecondaryMap<FuncId, usize>,
-    budget: &mut Budget,
+    state: &mut InlineState,
 ) {
     // Take the caller out of the module so the callees can be read while it
     // is modified (a callee is never the caller: recursion is not inlined).
@@ -277,30 +300,84 @@ fn inline_calls_in(
     let mut layout = Vec::with_capacity(old_layout.len());
     // What each inlined call's result became (applied once at the end).
     let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    // The callees' allocas, for the caller's entry block.
+    let mut allocas: Vec<Inst> = Vec::new();
     let mut inlined_any = false;
 
     for b in old_layout {
+        layout.push(b);
+        let insts = std::mem::take(&mut func.blocks[b].insts);
+        let terminator = func.blocks[b].terminator.take();
+        let terminator_line = func.blocks[b].terminator_line;
+        // The block being filled: `b`, then the continuation of each call
+        // inlined so far.
         let mut current = b;
-        loop {
-            layout.push(current);
-            let chosen = func.blocks[current].insts.iter().position(|&inst| {
-                matches!(func.insts[inst].kind, InstKind::Call { callee, .. }
-                    if decision.should_inline(module, caller, callee, call_sites, budget))
-            });
-            let Some(position) = chosen else { break };
-            let call = func.blocks[current].insts[position];
-            let InstKind::Call { callee, .. } = func.insts[call].kind else {
-                unreachable!()
+        let mut current_insts = Vec::with_capacity(insts.len());
+        for inst in insts {
+            let chosen = match func.insts[inst].kind {
+                InstKind::Call { callee, .. } => decision
+                    .should_inline(module, caller, callee, &state.call_sites, &mut state.budget)
+                    .then_some(callee),
+                _ => None,
             };
+            let Some(callee) = chosen else {
+                current_insts.push(inst);
+                continue;
+            };
+            func.blocks[current].insts = std::mem::take(&mut current_insts);
             let callee_func = &module.functions[callee];
             // The copies of the callee's calls are new call sites.
-            call_sites[callee] -= 1;
-            for_each_call(callee_func, |c| call_sites[c] += 1);
-            let spliced = splice(&mut func, entry, current, position, callee_func, &mut subst);
+            state.call_sites[callee] -= 1;
+            for_each_call(callee_func, |c| state.call_sites[c] += 1);
+            let spliced = splice(
+                &mut func,
+                current,
+                inst,
+                callee_func,
+                &mut subst,
+                &mut allocas,
+            );
+            func.blocks[spliced.continuation].terminator_line = terminator_line;
             layout.extend(spliced.body);
+            layout.push(spliced.continuation);
             current = spliced.continuation;
             inlined_any = true;
+            if state.free_dead && state.call_sites[callee] == 0 {
+                let name = std::mem::take(&mut module.functions[callee].name);
+                module.functions[callee] = Function::new(name, &[], None);
+                state.emptied[callee] = true;
+            }
         }
+        func.blocks[current].insts = current_insts;
+        func.blocks[current].terminator = terminator;
+        if current != b {
+            // The successors' phis now come from the last piece.
+            let mut successors: Vec<Block> = func.successors(current).collect();
+            successors.dedup();
+            for s in successors {
+                for i in 0..func.blocks[s].phis.len() {
+                    let phi = func.blocks[s].phis[i];
+                    if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+                        for (pred, _) in incoming.iter_mut() {
+                            if *pred == b {
+                                *pred = current;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    if !allocas.is_empty() {
+        // The callees' slots join the caller's frame, after its own allocas.
+        let entry_insts = &func.blocks[entry].insts;
+        let after_allocas = entry_insts
+            .iter()
+            .position(|&i| !matches!(func.insts[i].kind, InstKind::Alloca { .. }))
+            .unwrap_or(entry_insts.len());
+        func.blocks[entry]
+            .insts
+            .splice(after_allocas..after_allocas, allocas);
     }
     func.layout = layout;
     if inlined_any {
@@ -316,17 +393,19 @@ struct Spliced {
     continuation: Block,
 }
 
-/// Replaces the call at `insts[position]` of `block` by a copy of `callee`.
-/// The call's result is recorded in `subst`, not replaced here.
+/// Replaces `call`, which ended `block` (the caller has already moved the
+/// instructions after it elsewhere), by a copy of `callee` and an empty
+/// continuation block for the caller to fill and terminate. The call's
+/// result is recorded in `subst`, not replaced here; the copied allocas are
+/// appended to `allocas`, for the caller's entry block.
 fn splice(
     func: &mut Function,
-    entry: Block,
     block: Block,
-    position: usize,
+    call: Inst,
     callee: &Function,
     subst: &mut SecondaryMap<Value, Option<Value>>,
+    allocas: &mut Vec<Inst>,
 ) -> Spliced {
-    let call = func.blocks[block].insts[position];
     let InstKind::Call { args, .. } = func.insts[call].kind.clone() else {
         unreachable!("splice is given a call")
     };
@@ -338,33 +417,8 @@ fn splice(
         .unwrap_or(&callee.name)
         .to_string();
 
-    // Split: the continuation takes the rest of the block and its
-    // terminator; successors' phis now come from the continuation.
+    // The continuation will take what followed the call.
     let continuation = func.create_block(&format!("{prefix}.cont"));
-    let rest = func.blocks[block].insts.split_off(position + 1);
-    func.blocks[block].insts.pop(); // the call itself
-    let terminator = func.blocks[block].terminator.take();
-    let terminator_line = func.blocks[block].terminator_line;
-    {
-        let data = &mut func.blocks[continuation];
-        data.insts = rest;
-        data.terminator = terminator;
-        data.terminator_line = terminator_line;
-    }
-    let mut successors: Vec<Block> = func.successors(continuation).collect();
-    successors.dedup();
-    for s in successors {
-        for i in 0..func.blocks[s].phis.len() {
-            let phi = func.blocks[s].phis[i];
-            if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-                for (pred, _) in incoming.iter_mut() {
-                    if *pred == block {
-                        *pred = continuation;
-                    }
-                }
-            }
-        }
-    }
 
     // Blocks first, so branches and phis can be mapped.
     let mut block_map: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
@@ -380,7 +434,6 @@ fn splice(
     // instructions later in the layout (phis do).
     let mut values = ValueMapper::new(callee, &args);
     let mut copies: Vec<(Inst, Inst)> = Vec::new();
-    let mut allocas = Vec::new();
     for &cb in &callee.layout {
         let nb = map_block(cb);
         for inst in callee.block_insts(cb) {
@@ -411,16 +464,6 @@ fn splice(
         }
         func.insts[copy].kind = kind;
     }
-    // The callee's slots join the caller's frame, after its own allocas.
-    let entry_insts = &func.blocks[entry].insts;
-    let after_allocas = entry_insts
-        .iter()
-        .position(|&i| !matches!(func.insts[i].kind, InstKind::Alloca { .. }))
-        .unwrap_or(entry_insts.len());
-    func.blocks[entry]
-        .insts
-        .splice(after_allocas..after_allocas, allocas);
-
     // Terminators: returns go to the continuation.
     let mut returned: Vec<(Block, Value)> = Vec::new();
     for &cb in &callee.layout {
@@ -507,7 +550,7 @@ impl<'c> ValueMapper<'c> {
 
 /// Deletes the definitions not reachable from `main` in the call graph and
 /// renumbers the remaining functions (declarations are kept).
-fn remove_dead_functions(module: &mut Module) {
+fn remove_dead_functions(module: &mut Module, emptied: &SecondaryMap<FuncId, bool>) {
     let Some(main) = module.find_function("main") else {
         return;
     };
@@ -522,7 +565,7 @@ fn remove_dead_functions(module: &mut Module) {
             }
         });
     }
-    let dead = |id: FuncId, f: &Function| !f.is_declaration() && !live[id];
+    let dead = |id: FuncId, f: &Function| (!f.is_declaration() || emptied[id]) && !live[id];
     if !module.functions.iter().any(|(id, f)| dead(id, f)) {
         return;
     }
@@ -531,7 +574,7 @@ fn remove_dead_functions(module: &mut Module) {
     let mut renumber: SecondaryMap<FuncId, Option<FuncId>> = SecondaryMap::new();
     let mut functions = PrimaryMap::with_capacity(old.len());
     for (id, func) in old.into_iter() {
-        if func.is_declaration() || live[id] {
+        if (func.is_declaration() && !emptied[id]) || live[id] {
             renumber[id] = Some(functions.push(func));
         }
     }

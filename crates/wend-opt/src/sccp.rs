@@ -68,9 +68,7 @@
 use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
 use cranelift_entity::SecondaryMap;
 use std::collections::HashMap;
-use wend_ir::{
-    BinOp, Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef,
-};
+use wend_ir::{Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef};
 
 /// The abstract value of an SSA value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -278,7 +276,7 @@ impl<'f> Solver<'f> {
             }
             InstKind::Binary { op, lhs, rhs } => match (cell(lhs), cell(rhs)) {
                 (Lattice::Const(a), Lattice::Const(b)) => {
-                    match fold_binary(op, self.func.value_type(result), a, b) {
+                    match op.fold(self.func.value_type(result), a, b) {
                         Some(c) => Lattice::Const(c),
                         None => Lattice::Bottom, // undefined division: leave it alone
                     }
@@ -319,35 +317,6 @@ fn signed(ty: Type, c: i32) -> i32 {
     } else {
         c
     }
-}
-
-/// Brings a computed number back into `ty` (`i1` keeps its low bit, 0/1).
-fn truncate(ty: Type, c: i32) -> i32 {
-    if ty == Type::I1 {
-        c & 1
-    } else {
-        c
-    }
-}
-
-/// `a op b` on constants of type `ty`, `None` where the IR leaves it
-/// undefined (divisor 0, or the type's minimum divided by -1).
-fn fold_binary(op: BinOp, ty: Type, a: i32, b: i32) -> Option<i32> {
-    let (a, b) = (signed(ty, a), signed(ty, b));
-    let type_min = signed(ty, if ty == Type::I1 { 1 } else { i32::MIN });
-    let result = match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::SDiv | BinOp::SRem if b == 0 || (a == type_min && b == -1) => return None,
-        // Rust's `/` and `%` truncate toward zero, like `sdiv`/`srem`.
-        BinOp::SDiv => a / b,
-        BinOp::SRem => a % b,
-    };
-    Some(truncate(ty, result))
 }
 
 /// `icmp cond a, b` on constants of type `ty`.

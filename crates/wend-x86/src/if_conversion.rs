@@ -91,23 +91,10 @@ impl Counts {
         }
         Counts {
             pred_edges,
-            uses: uses(func),
+            uses: func.use_counts(),
             deleted: SecondaryMap::new(),
         }
     }
-}
-
-fn uses(func: &Function) -> SecondaryMap<Value, u32> {
-    let mut counts = SecondaryMap::new();
-    for &b in &func.layout {
-        for inst in func.block_insts(b) {
-            func.insts[inst].kind.for_each_operand(|v| counts[v] += 1);
-        }
-        if let Some(t) = &func.blocks[b].terminator {
-            t.for_each_operand(|v| counts[v] += 1);
-        }
-    }
-    counts
 }
 
 /// The value a phi receives from `pred`.

@@ -31,20 +31,6 @@ use wend_ir::{
     BinOp, Block, Function, IcmpCond, Inst, InstKind, Module, Terminator, Type, Value, ValueDef,
 };
 
-/// How many times each value is used (phi entries and terminators included).
-fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
-    let mut counts = SecondaryMap::new();
-    for &b in &func.layout {
-        for inst in func.block_insts(b) {
-            func.insts[inst].kind.for_each_operand(|v| counts[v] += 1);
-        }
-        if let Some(t) = &func.blocks[b].terminator {
-            t.for_each_operand(|v| counts[v] += 1);
-        }
-    }
-    counts
-}
-
 fn width_of(ty: Type) -> Width {
     if ty.is_pointer() {
         Width::W64
@@ -74,7 +60,7 @@ struct Selector<'a> {
 
 /// Selects machine instructions for `func`, whose edges must be split.
 pub fn select_function(func: &Function, module: &Module) -> MFunction {
-    let uses = use_counts(func);
+    let uses = func.use_counts();
     let mut s = Selector {
         func,
         module,
@@ -287,7 +273,7 @@ impl Selector<'_> {
                 let mut lhs = self.operand(lhs);
                 let mut rhs = self.operand(rhs);
                 if let (Operand::Imm(a), Operand::Imm(b)) = (lhs, rhs) {
-                    if let Some(c) = fold_binary(op, a, b) {
+                    if let Some(c) = op.fold(Type::I32, a, b) {
                         self.out.push(MInst::Copy {
                             dst,
                             src: Operand::Imm(c),
@@ -474,19 +460,4 @@ impl Selector<'_> {
             Terminator::Unreachable => MTerm::Unreachable,
         }
     }
-}
-
-/// Constant folding of the operations whose result is always defined.
-fn fold_binary(op: BinOp, a: i32, b: i32) -> Option<i32> {
-    Some(match op {
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::And => a & b,
-        BinOp::Or => a | b,
-        BinOp::Xor => a ^ b,
-        BinOp::SDiv if b != 0 => a.wrapping_div(b),
-        BinOp::SRem if b != 0 => a.wrapping_rem(b),
-        BinOp::SDiv | BinOp::SRem => return None,
-    })
 }

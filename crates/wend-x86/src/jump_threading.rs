@@ -37,7 +37,7 @@ use wend_ir::{Block, Function, InstKind, Terminator, Type, Value, ValueDef};
 pub fn thread_boolean_phis(func: &mut Function) -> usize {
     // Use counts and deleted blocks are kept up to date by each threading
     // rather than recomputed from the whole function for every block.
-    let mut uses = use_counts(func);
+    let mut uses = func.use_counts();
     let mut deleted = SecondaryMap::<Block, bool>::new();
     let mut threaded = 0;
     loop {
@@ -52,20 +52,6 @@ pub fn thread_boolean_phis(func: &mut Function) -> usize {
             return threaded;
         }
     }
-}
-
-/// How many times each value is used in the function.
-fn use_counts(func: &Function) -> SecondaryMap<Value, u32> {
-    let mut counts = SecondaryMap::new();
-    for &b in &func.layout {
-        for inst in func.block_insts(b) {
-            func.insts[inst].kind.for_each_operand(|v| counts[v] += 1);
-        }
-        if let Some(t) = &func.blocks[b].terminator {
-            t.for_each_operand(|v| counts[v] += 1);
-        }
-    }
-    counts
 }
 
 /// Gives every phi of `target` an entry for `new_pred` with the value of

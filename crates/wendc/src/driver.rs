@@ -255,10 +255,13 @@ pub fn read_ir(path: &Path) -> Result<Module, Failed> {
 fn opt(args: &OptArgs) -> Result<u8, Failed> {
     let mut module = read_ir(&args.file)?;
     let passes = parse_passes(&args.passes)?;
+    // `read_ir` verified the input; after each pass only debug builds
+    // verify again (as `build` does): on large files re-verifying would
+    // cost more than the passes themselves.
     let pass_args = PassArgs {
         passes: None,
         print_after_all: args.print_after_all,
-        verify_each: true,
+        verify_each: false,
         time_passes: false,
     };
     run_passes(&mut module, &passes, &pass_args);
