@@ -35,8 +35,8 @@ use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
 use crate::Options;
 use cranelift_entity::SecondaryMap;
 use std::collections::BTreeMap;
-use std::fmt::Write;
-use wend_ir::print::{inst_text, terminator_text, FunctionNames};
+use std::fmt::{self, Write};
+use wend_ir::print::{block_names, inst_text, terminator_text, FunctionNames};
 use wend_ir::{Block, Function, Module};
 
 /// A place a value can be in once registers are allocated.
@@ -54,16 +54,8 @@ impl Place {
         !matches!(self, Place::Reg(_))
     }
 
-    fn text(self, w: Width) -> String {
-        match self {
-            Place::Reg(r) => match w {
-                Width::W32 => r.name32().to_string(),
-                Width::W64 => r.name64().to_string(),
-            },
-            Place::Frame(off) => format!("{off}(%rbp)"),
-            Place::Out(0) => "(%rsp)".to_string(),
-            Place::Out(off) => format!("{off}(%rsp)"),
-        }
+    fn text(self, w: Width) -> OperandText {
+        OperandText(Src::Place(self), w)
     }
 }
 
@@ -75,15 +67,48 @@ enum Src {
 }
 
 impl Src {
-    fn text(self, w: Width) -> String {
-        match self {
-            Src::Place(p) => p.text(w),
-            Src::Imm(i) => format!("${i}"),
-        }
+    fn text(self, w: Width) -> OperandText {
+        OperandText(self, w)
     }
 
     fn is_mem(self) -> bool {
         matches!(self, Src::Place(p) if p.is_mem())
+    }
+}
+
+/// The AT&T spelling of an operand at a width, written straight into the
+/// output by `{}` (no `String` per operand).
+#[derive(Copy, Clone)]
+struct OperandText(Src, Width);
+
+impl fmt::Display for OperandText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Src::Place(Place::Reg(r)) => f.write_str(match self.1 {
+                Width::W32 => r.name32(),
+                Width::W64 => r.name64(),
+            }),
+            Src::Place(Place::Frame(off)) => write!(f, "{off}(%rbp)"),
+            Src::Place(Place::Out(0)) => f.write_str("(%rsp)"),
+            Src::Place(Place::Out(off)) => write!(f, "{off}(%rsp)"),
+            Src::Imm(i) => write!(f, "${i}"),
+        }
+    }
+}
+
+/// A memory operand: `off(%rbp)` or `(%reg)`.
+#[derive(Copy, Clone)]
+enum MemOperand {
+    Frame(i32),
+    Ptr(PReg),
+}
+
+impl fmt::Display for MemOperand {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MemOperand::Frame(off) => write!(f, "{off}(%rbp)"),
+            MemOperand::Ptr(r) => write!(f, "({})", r.name64()),
+        }
     }
 }
 
@@ -159,7 +184,7 @@ fn is_frameless(mf: &MFunction, alloc: &Allocation) -> bool {
     let no_return = wend_ir::runtime::RuntimeFn::DivByZero.symbol();
     let only_noreturn_calls = mf.layout.iter().all(|&b| {
         mf.block(b).insts.iter().all(|inst| match inst {
-            MInst::Call { callee, .. } => callee == no_return,
+            MInst::Call { callee, .. } => **callee == *no_return,
             MInst::Params { dsts } => dsts.len() <= ARG_REGS.len(),
             _ => true,
         })
@@ -181,10 +206,14 @@ enum Exit {
     Done,
 }
 
+/// The code of one block, before the blocks are put in order.
 #[derive(Clone)]
 struct BlockCode {
-    lines: Vec<String>,
-    has_code: bool,
+    /// Its lines, a range of [`FunctionEmitter::text`].
+    text: std::ops::Range<usize>,
+    /// How many of those lines are instructions (the others are
+    /// directives and comments).
+    instructions: usize,
     exit: Exit,
 }
 
@@ -194,29 +223,109 @@ struct FunctionEmitter<'a> {
     mf: &'a MFunction,
     alloc: &'a Allocation,
     opts: &'a Options,
-    names: FunctionNames,
+    /// The IR printer's names of the values and blocks, for the comments
+    /// (only kept with `comments`: they cost a `String` per value).
+    names: Option<FunctionNames>,
     frame: Frame,
     /// No `%rbp` frame at all (see [`is_frameless`]).
     frameless: bool,
-    lines: Vec<String>,
-    has_code: bool,
+    /// The code of all the blocks emitted so far, one after the other:
+    /// one buffer rather than a `String` per line.
+    text: String,
+    /// The number of instructions in the current block so far.
+    instructions: usize,
     /// The last `.loc` line emitted in the current block.
     line: u32,
 }
 
-/// Appends the assembly of one function to `out`.
+/// Where a jump to each block of `layout` really goes: following the
+/// blocks that `forward` says are only a jump to another, to the first
+/// block that is not (or, for a cycle of such blocks, to the first block
+/// of the cycle reached). Each block is walked over once: the targets of
+/// a chain are all set when its end is found, so that long chains of
+/// empty blocks (the joins of deeply nested `if`s) cost their length, not
+/// its square.
+fn forwarding_targets(
+    layout: &[Block],
+    forward: impl Fn(Block) -> Option<Block>,
+) -> SecondaryMap<Block, Option<Block>> {
+    let mut target: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
+    // Blocks on the chain being walked, and the mark saying so.
+    let mut chain: Vec<Block> = Vec::new();
+    let mut on_chain: SecondaryMap<Block, bool> = SecondaryMap::new();
+    for &start in layout {
+        let mut cur = start;
+        let end = loop {
+            if let Some(t) = target[cur] {
+                break t;
+            }
+            if on_chain[cur] {
+                // A cycle: its blocks stay where they are, and the blocks
+                // leading to it go to where they enter it.
+                while let Some(b) = chain.pop() {
+                    on_chain[b] = false;
+                    target[b] = Some(b);
+                    if b == cur {
+                        break;
+                    }
+                }
+                break cur;
+            }
+            match forward(cur) {
+                Some(next) => {
+                    on_chain[cur] = true;
+                    chain.push(cur);
+                    cur = next;
+                }
+                None => break cur,
+            }
+        };
+        for b in chain.drain(..) {
+            on_chain[b] = false;
+            target[b] = Some(end);
+        }
+        target[cur].get_or_insert(end);
+    }
+    target
+}
+
+/// The label of each block of `func` (after edge splitting, before
+/// instruction selection: the names are the IR printer's).
 /// `used_labels` holds the block labels of the functions emitted before
 /// into the same file: `.L<function>.<block>` alone is ambiguous (the
 /// function `f.g` with block `h` and the function `f` with block `g.h`), so
 /// a label already taken gets a numeric suffix.
+pub fn block_labels(
+    func: &Function,
+    used_labels: &mut std::collections::HashSet<String>,
+) -> SecondaryMap<Block, String> {
+    // Only the blocks' names: the IR printer's names of all the values
+    // cost a `String` each and are only wanted for comments.
+    let block_names = block_names(func);
+    let mut labels = SecondaryMap::new();
+    for &b in &func.layout {
+        let base = symbol(&format!(".L{}.{}", func.name, block_names[b]));
+        let mut label = base.clone();
+        let mut n = 1;
+        while !used_labels.insert(label.clone()) {
+            label = format!("{base}.{n}");
+            n += 1;
+        }
+        labels[b] = label;
+    }
+    labels
+}
+
+/// Appends the assembly of one function to `out`, its blocks labelled by
+/// `labels` (from [`block_labels`]).
 pub fn emit_function(
     out: &mut String,
     module: &Module,
     func: &Function,
     mf: &MFunction,
     alloc: &Allocation,
+    labels: &SecondaryMap<Block, String>,
     opts: &Options,
-    used_labels: &mut std::collections::HashSet<String>,
 ) {
     let mut e = FunctionEmitter {
         module,
@@ -224,26 +333,12 @@ pub fn emit_function(
         mf,
         alloc,
         opts,
-        names: FunctionNames::compute(func),
+        names: opts.comments.then(|| FunctionNames::compute(func)),
         frame: Frame::layout(mf, alloc),
         frameless: is_frameless(mf, alloc),
-        lines: Vec::new(),
-        has_code: false,
+        text: String::new(),
+        instructions: 0,
         line: 0,
-    };
-    let labels: SecondaryMap<Block, String> = {
-        let mut labels = SecondaryMap::new();
-        for &b in &mf.layout {
-            let base = symbol(&format!(".L{}.{}", mf.name, e.names.block(b)));
-            let mut label = base.clone();
-            let mut n = 1;
-            while !used_labels.insert(label.clone()) {
-                label = format!("{base}.{n}");
-                n += 1;
-            }
-            labels[b] = label;
-        }
-        labels
     };
     let mut code: SecondaryMap<Block, Option<BlockCode>> = SecondaryMap::new();
     for &b in &mf.layout {
@@ -253,24 +348,14 @@ pub fn emit_function(
     // Blocks that are just a jump forward to their target.
     let forward = |b: Block| match code[b].as_ref() {
         Some(BlockCode {
-            has_code: false,
+            instructions: 0,
             exit: Exit::Jump(t),
             ..
         }) if *t != b => Some(*t),
         _ => None,
     };
-    let resolve = |b: Block| {
-        let mut seen = Vec::new();
-        let mut cur = b;
-        while let Some(next) = forward(cur) {
-            if seen.contains(&cur) {
-                break;
-            }
-            seen.push(cur);
-            cur = next;
-        }
-        cur
-    };
+    let final_target = forwarding_targets(&mf.layout, forward);
+    let resolve = |b: Block| final_target[b].unwrap_or(b);
     let emitted: Vec<Block> = mf
         .layout
         .iter()
@@ -278,6 +363,10 @@ pub fn emit_function(
         .filter(|&(i, &b)| i == 0 || forward(b).is_none() || resolve(b) == b)
         .map(|(_, &b)| b)
         .collect();
+    let mut is_emitted: SecondaryMap<Block, bool> = SecondaryMap::new();
+    for &b in &emitted {
+        is_emitted[b] = true;
+    }
 
     let name = symbol(&mf.name);
     let first_line = func
@@ -310,12 +399,9 @@ pub fn emit_function(
         if i > 0 {
             writeln!(out, "{}:", labels[b]).unwrap();
         } else if opts.comments {
-            writeln!(out, "# {}:", e.names.block(b)).unwrap();
+            writeln!(out, "# {}:", e.names().block(b)).unwrap();
         }
-        for line in &block.lines {
-            out.push_str(line);
-            out.push('\n');
-        }
+        out.push_str(&e.text[block.text.clone()]);
         let next = emitted.get(i + 1).copied();
         let mut exit = block.exit.clone();
         if let Exit::Jump(t) = exit {
@@ -324,20 +410,12 @@ pub fn emit_function(
             // branches (a loop header) gets a copy of it: the loop is
             // rotated, one jump per iteration instead of two.
             let target = code[t].as_ref().unwrap();
-            let code_lines = target
-                .lines
-                .iter()
-                .filter(|l| !l.starts_with("\t#") && !l.starts_with("\t."))
-                .count();
             if Some(t) != next
                 && matches!(target.exit, Exit::Branch(..))
-                && code_lines <= MAX_DUPLICATED_TEST
-                && emitted.contains(&t)
+                && target.instructions <= MAX_DUPLICATED_TEST
+                && is_emitted[t]
             {
-                for line in &target.lines {
-                    out.push_str(line);
-                    out.push('\n');
-                }
+                out.push_str(&e.text[target.text.clone()]);
                 exit = target.exit.clone();
             }
         }
@@ -366,20 +444,36 @@ pub fn emit_function(
 }
 
 impl FunctionEmitter<'_> {
-    fn ins(&mut self, text: impl AsRef<str>) {
-        self.lines.push(format!("\t{}", text.as_ref()));
-        self.has_code = true;
+    fn names(&self) -> &FunctionNames {
+        self.names
+            .as_ref()
+            .expect("the names are only kept for comments")
+    }
+
+    /// Appends one instruction, written by `format_args!`.
+    fn ins(&mut self, text: fmt::Arguments<'_>) {
+        self.text.push('\t');
+        self.text.write_fmt(text).unwrap();
+        self.text.push('\n');
+        self.instructions += 1;
+    }
+
+    /// Appends a line that is not an instruction (a directive).
+    fn directive(&mut self, text: &str) {
+        self.text.push('\t');
+        self.text.push_str(text);
+        self.text.push('\n');
     }
 
     fn comment(&mut self, text: &str) {
         if self.opts.comments {
-            self.lines.push(format!("\t# {text}"));
+            writeln!(self.text, "\t# {text}").unwrap();
         }
     }
 
     fn loc(&mut self, line: u32) {
         if line != 0 && line != self.line && self.opts.source_file.is_some() {
-            self.lines.push(format!("\t.loc 1 {line}"));
+            writeln!(self.text, "\t.loc 1 {line}").unwrap();
             self.line = line;
         }
     }
@@ -410,10 +504,10 @@ impl FunctionEmitter<'_> {
         let s = suffix(w);
         if src.is_mem() && dst.is_mem() {
             let scratch = Place::Reg(SCRATCH);
-            self.ins(format!("mov{s} {}, {}", src.text(w), scratch.text(w)));
-            self.ins(format!("mov{s} {}, {}", scratch.text(w), dst.text(w)));
+            self.ins(format_args!("mov{s} {}, {}", src.text(w), scratch.text(w)));
+            self.ins(format_args!("mov{s} {}, {}", scratch.text(w), dst.text(w)));
         } else {
-            self.ins(format!("mov{s} {}, {}", src.text(w), dst.text(w)));
+            self.ins(format_args!("mov{s} {}, {}", src.text(w), dst.text(w)));
         }
     }
 
@@ -448,7 +542,12 @@ impl FunctionEmitter<'_> {
                     };
                     width_at.insert(a, wb);
                     width_at.insert(b, wa);
-                    self.ins(format!("xchg{} {}, {}", suffix(w), b.text(w), a.text(w)));
+                    self.ins(format_args!(
+                        "xchg{} {}, {}",
+                        suffix(w),
+                        b.text(w),
+                        a.text(w)
+                    ));
                     k += 3;
                     continue;
                 }
@@ -468,14 +567,14 @@ impl FunctionEmitter<'_> {
     }
 
     fn block(&mut self, b: Block) -> BlockCode {
-        self.lines.clear();
-        self.has_code = false;
+        let start = self.text.len();
+        self.instructions = 0;
         self.line = 0;
         let mf = self.mf;
         let block = mf.block(b);
         if self.opts.comments {
             for &phi in &self.func.blocks[b].phis {
-                let text = inst_text(self.module, self.func, &self.names, phi);
+                let text = inst_text(self.module, self.func, self.names(), phi);
                 self.comment(&text);
             }
         }
@@ -484,7 +583,7 @@ impl FunctionEmitter<'_> {
         }
         if self.opts.comments {
             if let Some(t) = &self.func.blocks[b].terminator {
-                let text = terminator_text(self.func, &self.names, t);
+                let text = terminator_text(self.func, self.names(), t);
                 self.comment(&text);
             }
         }
@@ -514,28 +613,28 @@ impl FunctionEmitter<'_> {
                 Exit::Done
             }
             MTerm::Unreachable => {
-                self.ins("ud2");
+                self.ins(format_args!("ud2"));
                 Exit::Done
             }
         };
         BlockCode {
-            lines: std::mem::take(&mut self.lines),
-            has_code: self.has_code,
+            text: start..self.text.len(),
+            instructions: self.instructions,
             exit,
         }
     }
 
     fn epilogue(&mut self) {
-        self.lines.push("\t.cfi_remember_state".to_string());
+        self.directive(".cfi_remember_state");
         for (r, off) in self.frame.saves.clone() {
-            self.ins(format!("movq {off}(%rbp), {}", r.name64()));
+            self.ins(format_args!("movq {off}(%rbp), {}", r.name64()));
         }
         if !self.frameless {
-            self.ins("leave");
-            self.lines.push("\t.cfi_def_cfa %rsp, 8".to_string());
+            self.ins(format_args!("leave"));
+            self.directive(".cfi_def_cfa %rsp, 8");
         }
-        self.ins("ret");
-        self.lines.push("\t.cfi_restore_state".to_string());
+        self.ins(format_args!("ret"));
+        self.directive(".cfi_restore_state");
     }
 
     /// Sets the flags from `lhs - rhs`.
@@ -543,17 +642,19 @@ impl FunctionEmitter<'_> {
         let l = self.place(lhs);
         let r = self.src(rhs);
         match (l, r) {
-            (Place::Reg(reg), Src::Imm(0)) => self.ins(format!("testl {0}, {0}", reg.name32())),
+            (Place::Reg(reg), Src::Imm(0)) => {
+                self.ins(format_args!("testl {0}, {0}", reg.name32()))
+            }
             (l, r) if l.is_mem() && r.is_mem() => {
                 let scratch = Place::Reg(SCRATCH);
                 self.mov(Width::W32, Src::Place(l), scratch);
-                self.ins(format!(
+                self.ins(format_args!(
                     "cmpl {}, {}",
                     r.text(Width::W32),
                     scratch.text(Width::W32)
                 ));
             }
-            (l, r) => self.ins(format!(
+            (l, r) => self.ins(format_args!(
                 "cmpl {}, {}",
                 r.text(Width::W32),
                 l.text(Width::W32)
@@ -562,14 +663,14 @@ impl FunctionEmitter<'_> {
     }
 
     /// The text of a memory operand, loading a spilled pointer into `%r10`.
-    fn address(&mut self, addr: Addr) -> String {
+    fn address(&mut self, addr: Addr) -> MemOperand {
         match addr {
-            Addr::Slot(slot) => format!("{}(%rbp)", self.frame.slot_offsets[slot]),
+            Addr::Slot(slot) => MemOperand::Frame(self.frame.slot_offsets[slot]),
             Addr::Ptr(p) => match self.place(p) {
-                Place::Reg(r) => format!("({})", r.name64()),
+                Place::Reg(r) => MemOperand::Ptr(r),
                 spilled => {
                     self.mov(Width::W64, Src::Place(spilled), Place::Reg(SCRATCH2));
-                    format!("({})", SCRATCH2.name64())
+                    MemOperand::Ptr(SCRATCH2)
                 }
             },
         }
@@ -579,7 +680,7 @@ impl FunctionEmitter<'_> {
         match inst {
             MInst::Note { inst } => {
                 if self.opts.comments {
-                    let text = inst_text(self.module, self.func, &self.names, *inst);
+                    let text = inst_text(self.module, self.func, self.names(), *inst);
                     self.comment(&text);
                 }
                 self.loc(self.func.insts[*inst].line);
@@ -614,8 +715,8 @@ impl FunctionEmitter<'_> {
                 };
                 let l = self.src(*lhs);
                 self.mov(Width::W32, l, Place::Reg(PReg::Rax));
-                self.ins("cltd");
-                self.ins(format!("idivl {}", divisor.text(Width::W32)));
+                self.ins(format_args!("cltd"));
+                self.ins(format_args!("idivl {}", divisor.text(Width::W32)));
                 let result = if *rem { PReg::Rdx } else { PReg::Rax };
                 let d = self.place(*dst);
                 self.mov(Width::W32, Src::Place(Place::Reg(result)), d);
@@ -636,12 +737,16 @@ impl FunctionEmitter<'_> {
                 let cc = cond.suffix();
                 match self.place(*dst) {
                     Place::Reg(r) => {
-                        self.ins(format!("set{cc} {}", r.name8()));
-                        self.ins(format!("movzbl {}, {}", r.name8(), r.name32()));
+                        self.ins(format_args!("set{cc} {}", r.name8()));
+                        self.ins(format_args!("movzbl {}, {}", r.name8(), r.name32()));
                     }
                     mem => {
-                        self.ins(format!("set{cc} {}", SCRATCH.name8()));
-                        self.ins(format!("movzbl {}, {}", SCRATCH.name8(), SCRATCH.name32()));
+                        self.ins(format_args!("set{cc} {}", SCRATCH.name8()));
+                        self.ins(format_args!(
+                            "movzbl {}, {}",
+                            SCRATCH.name8(),
+                            SCRATCH.name32()
+                        ));
                         self.mov(Width::W32, Src::Place(Place::Reg(SCRATCH)), mem);
                     }
                 }
@@ -670,7 +775,7 @@ impl FunctionEmitter<'_> {
                         Place::Reg(SCRATCH2)
                     }
                 };
-                self.ins(format!(
+                self.ins(format_args!(
                     "cmov{}{} {}, {}",
                     cond.suffix(),
                     suffix(w),
@@ -680,12 +785,12 @@ impl FunctionEmitter<'_> {
                 self.mov(w, Src::Place(target), d);
             }
             MInst::LeaSlot { dst, slot } => {
-                let text = format!("{}(%rbp)", self.frame.slot_offsets[*slot]);
-                self.lea(*dst, &text);
+                let addr = MemOperand::Frame(self.frame.slot_offsets[*slot]);
+                self.lea(*dst, addr);
             }
             MInst::LeaStr { dst, string } => {
-                let text = format!("{}(%rip)", string_label(string.as_u32() as usize));
-                self.lea(*dst, &text);
+                let label = string_label(string.as_u32() as usize);
+                self.lea(*dst, format_args!("{label}(%rip)"));
             }
             MInst::Load { dst, addr, width } => {
                 let a = self.address(*addr);
@@ -695,7 +800,7 @@ impl FunctionEmitter<'_> {
                     MemWidth::Long => "movl",
                     MemWidth::Byte => "movzbl",
                 };
-                self.ins(format!("{op} {a}, {}", target.text(Width::W32)));
+                self.ins(format_args!("{op} {a}, {}", target.text(Width::W32)));
                 self.mov(Width::W32, Src::Place(target), d);
             }
             MInst::Store { src, addr, width } => {
@@ -704,20 +809,22 @@ impl FunctionEmitter<'_> {
                     MemWidth::Long => ("movl", Width::W32),
                     MemWidth::Byte => ("movb", Width::W32),
                 };
-                let s = match self.src(*src) {
-                    Src::Imm(i) if *width == MemWidth::Byte => format!("${}", i as u8),
-                    Src::Imm(i) => format!("${i}"),
-                    Src::Place(Place::Reg(r)) if *width == MemWidth::Byte => r.name8().to_string(),
-                    Src::Place(Place::Reg(r)) => r.name32().to_string(),
+                let reg = match self.src(*src) {
+                    Src::Imm(i) if *width == MemWidth::Byte => {
+                        return self.ins(format_args!("{op} ${}, {a}", i as u8));
+                    }
+                    Src::Imm(i) => return self.ins(format_args!("{op} ${i}, {a}")),
+                    Src::Place(Place::Reg(r)) => r,
                     Src::Place(mem) => {
                         self.mov(w, Src::Place(mem), Place::Reg(SCRATCH));
-                        match width {
-                            MemWidth::Byte => SCRATCH.name8().to_string(),
-                            MemWidth::Long => SCRATCH.name32().to_string(),
-                        }
+                        SCRATCH
                     }
                 };
-                self.ins(format!("{op} {s}, {a}"));
+                let s = match width {
+                    MemWidth::Byte => reg.name8(),
+                    MemWidth::Long => reg.name32(),
+                };
+                self.ins(format_args!("{op} {s}, {a}"));
             }
             MInst::Call { callee, args, ret } => {
                 let moves: Vec<_> = args
@@ -736,7 +843,7 @@ impl FunctionEmitter<'_> {
                     })
                     .collect();
                 self.parallel_move(&moves);
-                self.ins(format!("call {}", symbol(callee)));
+                self.ins(format_args!("call {}", symbol(callee)));
                 if let Some(r) = ret {
                     let d = self.place(*r);
                     self.mov(self.width(*r), Src::Place(Place::Reg(PReg::Rax)), d);
@@ -768,16 +875,16 @@ impl FunctionEmitter<'_> {
     /// An operand's location, for comments.
     fn describe(&self, op: Operand) -> String {
         match op {
-            Operand::Reg(v) => self.place(v).text(self.width(v)),
+            Operand::Reg(v) => self.place(v).text(self.width(v)).to_string(),
             Operand::Imm(i) => format!("${i}"),
         }
     }
 
-    fn lea(&mut self, dst: VReg, addr: &str) {
+    fn lea(&mut self, dst: VReg, addr: impl fmt::Display) {
         match self.place(dst) {
-            Place::Reg(r) => self.ins(format!("leaq {addr}, {}", r.name64())),
+            Place::Reg(r) => self.ins(format_args!("leaq {addr}, {}", r.name64())),
             mem => {
-                self.ins(format!("leaq {addr}, {}", SCRATCH.name64()));
+                self.ins(format_args!("leaq {addr}, {}", SCRATCH.name64()));
                 self.mov(Width::W64, Src::Place(Place::Reg(SCRATCH)), mem);
             }
         }
@@ -805,15 +912,15 @@ impl FunctionEmitter<'_> {
         self.quotient(SCRATCH, x, strategy);
         let q = SCRATCH.name32();
         match strategy {
-            DivStrategy::Shift { k, .. } => self.ins(format!("shll ${k}, {q}")),
-            _ => self.ins(format!("imull ${divisor}, {q}, {q}")),
+            DivStrategy::Shift { k, .. } => self.ins(format_args!("shll ${k}, {q}")),
+            _ => self.ins(format_args!("imull ${divisor}, {q}, {q}")),
         }
         let target = match d {
             Place::Reg(_) => d,
             _ => Place::Reg(SCRATCH2),
         };
         self.mov(Width::W32, Src::Place(x), target);
-        self.ins(format!("subl {q}, {}", target.text(Width::W32)));
+        self.ins(format_args!("subl {q}, {}", target.text(Width::W32)));
         self.mov(Width::W32, Src::Place(target), d);
     }
 
@@ -829,9 +936,9 @@ impl FunctionEmitter<'_> {
                 negate
             }
             DivStrategy::IntMin => {
-                self.ins(format!("cmpl $-2147483648, {}", x.text(Width::W32)));
-                self.ins(format!("sete {}", t.name8()));
-                self.ins(format!("movzbl {}, {q32}", t.name8()));
+                self.ins(format_args!("cmpl $-2147483648, {}", x.text(Width::W32)));
+                self.ins(format_args!("sete {}", t.name8()));
+                self.ins(format_args!("movzbl {}, {q32}", t.name8()));
                 false
             }
             DivStrategy::Shift { k, negate } => {
@@ -839,18 +946,18 @@ impl FunctionEmitter<'_> {
                 let bias = (1i64 << k) - 1;
                 match x {
                     Place::Reg(xr) if xr != q => {
-                        self.ins(format!("leal {bias}({}), {q32}", xr.name64()));
-                        self.ins(format!("testl {0}, {0}", xr.name32()));
-                        self.ins(format!("cmovnsl {}, {q32}", xr.name32()));
+                        self.ins(format_args!("leal {bias}({}), {q32}", xr.name64()));
+                        self.ins(format_args!("testl {0}, {0}", xr.name32()));
+                        self.ins(format_args!("cmovnsl {}, {q32}", xr.name32()));
                     }
                     _ => {
                         self.mov(Width::W32, Src::Place(x), Place::Reg(q));
-                        self.ins(format!("leal {bias}({q64}), {t32}"));
-                        self.ins(format!("testl {q32}, {q32}"));
-                        self.ins(format!("cmovsl {t32}, {q32}"));
+                        self.ins(format_args!("leal {bias}({q64}), {t32}"));
+                        self.ins(format_args!("testl {q32}, {q32}"));
+                        self.ins(format_args!("cmovsl {t32}, {q32}"));
                     }
                 }
-                self.ins(format!("sarl ${k}, {q32}"));
+                self.ins(format_args!("sarl ${k}, {q32}"));
                 negate
             }
             DivStrategy::Multiply {
@@ -858,24 +965,24 @@ impl FunctionEmitter<'_> {
                 shift,
                 negate,
             } => {
-                self.ins(format!("movslq {}, {q64}", x.text(Width::W32)));
+                self.ins(format_args!("movslq {}, {q64}", x.text(Width::W32)));
                 if magic <= i32::MAX as u32 {
-                    self.ins(format!("imulq ${magic}, {q64}, {q64}"));
+                    self.ins(format_args!("imulq ${magic}, {q64}, {q64}"));
                 } else {
                     // `movl` zero-extends: the 64-bit magic number.
-                    self.ins(format!("movl ${magic}, {t32}"));
-                    self.ins(format!("imulq {t64}, {q64}"));
+                    self.ins(format_args!("movl ${magic}, {t32}"));
+                    self.ins(format_args!("imulq {t64}, {q64}"));
                 }
                 // floor(x * magic / 2^shift), plus 1 if x (the product) is negative.
-                self.ins(format!("movq {q64}, {t64}"));
-                self.ins(format!("shrq $63, {t64}"));
-                self.ins(format!("sarq ${shift}, {q64}"));
-                self.ins(format!("addl {t32}, {q32}"));
+                self.ins(format_args!("movq {q64}, {t64}"));
+                self.ins(format_args!("shrq $63, {t64}"));
+                self.ins(format_args!("sarq ${shift}, {q64}"));
+                self.ins(format_args!("addl {t32}, {q32}"));
                 negate
             }
         };
         if negate {
-            self.ins(format!("negl {q32}"));
+            self.ins(format_args!("negl {q32}"));
         }
     }
 
@@ -890,15 +997,15 @@ impl FunctionEmitter<'_> {
             (1, _) => self.mov(w, Src::Place(p), t),
             (-1, _) => {
                 self.mov(w, Src::Place(p), t);
-                self.ins(format!("negl {tt}"));
+                self.ins(format_args!("negl {tt}"));
             }
             (2, _) => {
                 self.mov(w, Src::Place(p), t);
-                self.ins(format!("addl {tt}, {tt}"));
+                self.ins(format_args!("addl {tt}, {tt}"));
             }
             (k, _) if k > 0 && (k as u32).is_power_of_two() => {
                 self.mov(w, Src::Place(p), t);
-                self.ins(format!("shll ${}, {tt}", k.trailing_zeros()));
+                self.ins(format_args!("shll ${}, {tt}", k.trailing_zeros()));
             }
             (3 | 5 | 9, Place::Reg(r)) => {
                 let base = r.name64();
@@ -907,9 +1014,9 @@ impl FunctionEmitter<'_> {
                     Place::Reg(tr) => tr.name32(),
                     _ => unreachable!("the target of a multiplication is a register"),
                 };
-                self.ins(format!("leal ({base},{base},{scale}), {t64}"));
+                self.ins(format_args!("leal ({base},{base},{scale}), {t64}"));
             }
-            _ => self.ins(format!("imull ${k}, {}, {tt}", p.text(w))),
+            _ => self.ins(format_args!("imull ${k}, {}, {tt}", p.text(w))),
         }
     }
 
@@ -933,7 +1040,7 @@ impl FunctionEmitter<'_> {
                         (pl, pr)
                     };
                     self.mov(w, Src::Place(pl), t);
-                    self.ins(format!("imull {}, {}", pr.text(w), t.text(w)));
+                    self.ins(format_args!("imull {}, {}", pr.text(w), t.text(w)));
                 }
             }
             self.mov(w, Src::Place(t), d);
@@ -948,7 +1055,12 @@ impl FunctionEmitter<'_> {
             d
         };
         self.mov(w, l, t);
-        self.ins(format!("{}l {}, {}", op.mnemonic(), r.text(w), t.text(w)));
+        self.ins(format_args!(
+            "{}l {}, {}",
+            op.mnemonic(),
+            r.text(w),
+            t.text(w)
+        ));
         self.mov(w, Src::Place(t), d);
     }
 }

@@ -169,7 +169,9 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
             s.select_inst(inst);
         }
         let term = s.select_terminator(b);
-        let insts = std::mem::take(&mut s.out);
+        // Copied out at its exact size: the buffer, grown by doubling,
+        // is reused by the next block.
+        let insts = s.out.drain(..).collect();
         s.mf.blocks[b] = Some(MBlock {
             insts,
             term,
@@ -373,10 +375,10 @@ impl Selector<'_> {
                 }
             }
             InstKind::Call { callee, args } => {
-                let args: Vec<Operand> = args.iter().map(|&a| self.operand(a)).collect();
+                let args: Box<[Operand]> = args.iter().map(|&a| self.operand(a)).collect();
                 let stack_args = args.len().saturating_sub(crate::regs::ARG_REGS.len()) as u32;
                 self.mf.max_stack_args = self.mf.max_stack_args.max(stack_args);
-                let callee = self.module.functions[callee].name.clone();
+                let callee = self.module.functions[callee].name.as_str().into();
                 let ret = result.map(|r| self.vreg(r));
                 self.out.push(MInst::Call { callee, args, ret });
             }

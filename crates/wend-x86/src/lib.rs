@@ -55,12 +55,18 @@ pub struct CompiledFunction {
     pub alloc: regalloc::Allocation,
 }
 
-/// Runs the pipeline up to register allocation on one function.
-pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFunction {
+/// Step 1 of the pipeline: the CFG clean-ups, on a clone of `func`.
+fn prepare_ir(func: &wend_ir::Function) -> wend_ir::Function {
     let mut ir = func.clone();
     jump_threading::thread_boolean_phis(&mut ir);
     if_conversion::convert_branches_to_selects(&mut ir);
     out_of_ssa::split_edges(&mut ir);
+    ir
+}
+
+/// Runs the pipeline up to register allocation on one function.
+pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFunction {
+    let ir = prepare_ir(func);
     let mir = isel::select_function(&ir, module);
     let alloc = regalloc::allocate(&mir);
     CompiledFunction { ir, mir, alloc }
@@ -70,6 +76,7 @@ pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFu
 /// for golden tests and for looking at the code of one function.
 pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Options) -> String {
     let compiled = compile_function(module, func);
+    let labels = emit::block_labels(&compiled.ir, &mut std::collections::HashSet::new());
     let mut out = String::new();
     emit::emit_function(
         &mut out,
@@ -77,8 +84,8 @@ pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Op
         &compiled.ir,
         &compiled.mir,
         &compiled.alloc,
+        &labels,
         opts,
-        &mut std::collections::HashSet::new(),
     );
     out
 }
@@ -96,17 +103,16 @@ pub fn compile_module(module: &Module, opts: &Options) -> String {
     // attribute it to a wend line.
     out.push_str(&runtime::runtime_asm());
     let mut used_labels = std::collections::HashSet::new();
+    // One function at a time, each one's machine IR dropped before the
+    // next, so memory peaks with the largest function, not the module.
     for (_, func) in module.definitions() {
-        let compiled = compile_function(module, func);
-        emit::emit_function(
-            &mut out,
-            module,
-            &compiled.ir,
-            &compiled.mir,
-            &compiled.alloc,
-            opts,
-            &mut used_labels,
-        );
+        let ir = prepare_ir(func);
+        // Labelled before instruction selection: naming the blocks takes
+        // memory for a while, better not when the machine IR is there too.
+        let labels = emit::block_labels(&ir, &mut used_labels);
+        let mir = isel::select_function(&ir, module);
+        let alloc = regalloc::allocate(&mir);
+        emit::emit_function(&mut out, module, &ir, &mir, &alloc, &labels, opts);
     }
     emit::emit_strings(&mut out, module);
     out.push_str("\n\t.section .note.GNU-stack,\"\",@progbits\n");

@@ -37,7 +37,7 @@ use crate::intervals::{Interval, Intervals, Pos};
 use crate::liveness::Liveness;
 use crate::mir::{MFunction, MInst, MTerm, Operand, VReg};
 use crate::regs::{PReg, ALLOCATABLE, ARG_REGS};
-use cranelift_entity::SecondaryMap;
+use cranelift_entity::{EntityRef, SecondaryMap};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
@@ -63,20 +63,55 @@ impl Allocation {
     }
 }
 
-#[derive(Default, Clone)]
-struct Hints {
-    /// Registers this one is copied from or to.
-    related: Vec<VReg>,
-    /// Physical registers this one is wanted in.
-    fixed: Vec<PReg>,
+/// Lists of items per virtual register, all in one array (a compressed
+/// sparse row): a `Vec` per register would cost a header and an
+/// allocation each, for millions of registers in a long function.
+struct PerVReg<T> {
+    /// The items of register `v` are `items[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    items: Vec<T>,
 }
 
-fn collect_hints(mf: &MFunction) -> SecondaryMap<VReg, Hints> {
-    let mut hints: SecondaryMap<VReg, Hints> = SecondaryMap::new();
-    let relate = |hints: &mut SecondaryMap<VReg, Hints>, a: VReg, b: &Operand| {
+impl<T: Copy> PerVReg<T> {
+    /// Groups `(register, item)` pairs by register, keeping their order
+    /// within each register (a counting sort).
+    fn from_pairs(registers: usize, pairs: &[(VReg, T)]) -> PerVReg<T> {
+        let mut start = vec![0u32; registers + 1];
+        for &(v, _) in pairs {
+            start[v.index() + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        // Every slot is overwritten: this only gives `items` its length.
+        let mut items: Vec<T> = pairs.iter().map(|&(_, item)| item).collect();
+        for &(v, item) in pairs {
+            items[next[v.index()] as usize] = item;
+            next[v.index()] += 1;
+        }
+        PerVReg { start, items }
+    }
+
+    fn of(&self, v: VReg) -> &[T] {
+        &self.items[self.start[v.index()] as usize..self.start[v.index() + 1] as usize]
+    }
+}
+
+struct Hints {
+    /// Registers each one is copied from or to.
+    related: PerVReg<VReg>,
+    /// Physical registers each one is wanted in.
+    fixed: PerVReg<PReg>,
+}
+
+fn collect_hints(mf: &MFunction) -> Hints {
+    let mut related: Vec<(VReg, VReg)> = Vec::new();
+    let mut fixed: Vec<(VReg, PReg)> = Vec::new();
+    let relate = |related: &mut Vec<(VReg, VReg)>, a: VReg, b: &Operand| {
         if let Operand::Reg(b) = *b {
-            hints[a].related.push(b);
-            hints[b].related.push(a);
+            related.push((a, b));
+            related.push((b, a));
         }
     };
     for &b in &mf.layout {
@@ -85,33 +120,31 @@ fn collect_hints(mf: &MFunction) -> SecondaryMap<VReg, Hints> {
             match inst {
                 MInst::Params { dsts } => {
                     for (d, r) in dsts.iter().zip(ARG_REGS) {
-                        hints[*d].fixed.push(r);
+                        fixed.push((*d, r));
                     }
                 }
-                MInst::Copy { dst, src } => relate(&mut hints, *dst, src),
-                MInst::Alu { dst, lhs, .. } => relate(&mut hints, *dst, lhs),
-                MInst::Select { dst, if_false, .. } => relate(&mut hints, *dst, if_false),
+                MInst::Copy { dst, src } => relate(&mut related, *dst, src),
+                MInst::Alu { dst, lhs, .. } => relate(&mut related, *dst, lhs),
+                MInst::Select { dst, if_false, .. } => relate(&mut related, *dst, if_false),
                 MInst::Div { rem, dst, lhs, .. } => {
-                    hints[*dst]
-                        .fixed
-                        .push(if *rem { PReg::Rdx } else { PReg::Rax });
+                    fixed.push((*dst, if *rem { PReg::Rdx } else { PReg::Rax }));
                     if let Operand::Reg(l) = lhs {
-                        hints[*l].fixed.push(PReg::Rax);
+                        fixed.push((*l, PReg::Rax));
                     }
                 }
                 MInst::Call { args, ret, .. } => {
                     for (a, r) in args.iter().zip(ARG_REGS) {
                         if let Operand::Reg(a) = a {
-                            hints[*a].fixed.push(r);
+                            fixed.push((*a, r));
                         }
                     }
                     if let Some(ret) = ret {
-                        hints[*ret].fixed.push(PReg::Rax);
+                        fixed.push((*ret, PReg::Rax));
                     }
                 }
                 MInst::ParallelMove { moves } => {
-                    for (d, s) in moves {
-                        relate(&mut hints, *d, s);
+                    for (d, s) in moves.iter() {
+                        relate(&mut related, *d, s);
                     }
                 }
                 _ => {}
@@ -121,10 +154,14 @@ fn collect_hints(mf: &MFunction) -> SecondaryMap<VReg, Hints> {
             value: Some(Operand::Reg(v)),
         } = block.term
         {
-            hints[v].fixed.push(PReg::Rax);
+            fixed.push((v, PReg::Rax));
         }
     }
-    hints
+    let registers = mf.vreg_widths.len();
+    Hints {
+        related: PerVReg::from_pairs(registers, &related),
+        fixed: PerVReg::from_pairs(registers, &fixed),
+    }
 }
 
 /// Where one physical register is taken: the ranges of the intervals given
@@ -264,14 +301,15 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
                 && !(crosses_div && matches!(r, PReg::Rax | PReg::Rdx))
         };
         let free = |r: PReg| allowed(r) && !taken[r as usize].intersects(cur);
-        let hinted = hints[v]
+        let hinted = hints
             .related
+            .of(v)
             .iter()
             .filter_map(|&h| match locs[h] {
                 Some(Loc::Reg(r)) => Some(r),
                 _ => None,
             })
-            .chain(hints[v].fixed.iter().copied())
+            .chain(hints.fixed.of(v).iter().copied())
             .find(|&r| free(r));
         let chosen = hinted.or_else(|| ALLOCATABLE.iter().copied().find(|&r| free(r)));
         let reg = match chosen {
