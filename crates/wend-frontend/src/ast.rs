@@ -9,6 +9,7 @@
 
 use std::fmt::{self, Write};
 
+use crate::intern::{Interner, Symbol};
 use crate::lexer::escape_bytes;
 use crate::span::{LineIndex, Span};
 
@@ -28,18 +29,19 @@ impl fmt::Display for Type {
     }
 }
 
-/// A name as written, with its span.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A name as written (interned in [`Program::names`]), with its span.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ident {
-    pub name: String,
+    pub name: Symbol,
     pub span: Span,
 }
 
 /// A whole source file: the top-level functions (a valid program has
-/// exactly one, `main`).
+/// exactly one, `main`), and the names its identifiers refer to.
 #[derive(Clone, Debug)]
 pub struct Program {
     pub functions: Vec<Function>,
+    pub names: Interner,
 }
 
 #[derive(Clone, Debug)]
@@ -77,7 +79,10 @@ pub struct VarDecl {
 #[derive(Clone, Debug)]
 pub enum Item {
     Var(VarDecl),
-    Func(Function),
+    /// Boxed, like the blocks of [`StmtKind`], so that an `Item` is no
+    /// bigger than a simple statement: the parser moves items around by
+    /// value and a body stores them side by side.
+    Func(Box<Function>),
     Stmt(Stmt),
 }
 
@@ -98,6 +103,8 @@ pub struct Stmt {
     pub(crate) depth: u32,
 }
 
+/// A statement. The blocks of `if` and `while` are boxed so that every
+/// statement is only as big as an assignment.
 #[derive(Clone, Debug)]
 pub enum StmtKind {
     Assign {
@@ -113,12 +120,12 @@ pub enum StmtKind {
     },
     If {
         cond: Expr,
-        then_block: Block,
-        else_block: Option<Block>,
+        then_block: Box<Block>,
+        else_block: Option<Box<Block>>,
     },
     While {
         cond: Expr,
-        body: Block,
+        body: Box<Block>,
     },
 }
 
@@ -151,7 +158,9 @@ pub enum ExprKind {
     /// Only valid as the whole operand of `print`/`println`.
     Str(Vec<u8>),
     Var(Ident),
-    Call(Call),
+    /// Boxed because calls are rare next to operators and literals: it keeps
+    /// every `Expr` (moved around by the parser, boxed by operators) small.
+    Call(Box<Call>),
     Paren(Box<Expr>),
     Unary {
         op: UnaryOp,
@@ -237,6 +246,7 @@ pub fn pretty_print(program: &Program, source: &str) -> String {
     let mut printer = Printer {
         out: String::new(),
         index: LineIndex::new(source),
+        names: &program.names,
         indent: 0,
     };
     for function in &program.functions {
@@ -245,13 +255,20 @@ pub fn pretty_print(program: &Program, source: &str) -> String {
     printer.out
 }
 
-struct Printer {
+struct Printer<'a> {
     out: String,
     index: LineIndex,
+    names: &'a Interner,
     indent: usize,
 }
 
-impl Printer {
+impl<'a> Printer<'a> {
+    /// The name of `ident`, borrowed from the interner rather than from
+    /// `self`, so it can be used while printing.
+    fn name(&self, ident: &Ident) -> &'a str {
+        self.names.name(ident.name)
+    }
+
     fn line(&mut self, span: Span, text: fmt::Arguments<'_>) {
         let (line, col) = self.index.line_col(span.start);
         for _ in 0..self.indent {
@@ -272,17 +289,23 @@ impl Printer {
         let params: Vec<String> = f
             .params
             .iter()
-            .map(|p| format!("{} {}", p.ty, p.name.name))
+            .map(|p| format!("{} {}", p.ty, self.name(&p.name)))
             .collect();
         self.line(
             f.span,
-            format_args!("function {}({}) -> {}", f.name.name, params.join(", "), ret),
+            format_args!(
+                "function {}({}) -> {}",
+                self.name(&f.name),
+                params.join(", "),
+                ret
+            ),
         );
         self.nested(|p| {
             for item in &f.items {
                 match item {
                     Item::Var(var) => {
-                        p.line(var.span, format_args!("var {} {}", var.ty, var.name.name))
+                        let name = p.name(&var.name);
+                        p.line(var.span, format_args!("var {} {name}", var.ty))
                     }
                     Item::Func(func) => p.function(func),
                     Item::Stmt(stmt) => p.stmt(stmt),
@@ -303,7 +326,8 @@ impl Printer {
     fn stmt(&mut self, stmt: &Stmt) {
         match &stmt.kind {
             StmtKind::Assign { target, value } => {
-                self.line(stmt.span, format_args!("assign {}", target.name));
+                let name = self.name(target);
+                self.line(stmt.span, format_args!("assign {name}"));
                 self.nested(|p| p.expr(value));
             }
             StmtKind::Call(call) => {
@@ -346,7 +370,8 @@ impl Printer {
     }
 
     fn call(&mut self, call: &Call) {
-        self.line(call.span, format_args!("call {}", call.name.name));
+        let name = self.name(&call.name);
+        self.line(call.span, format_args!("call {name}"));
         self.nested(|p| {
             for arg in &call.args {
                 p.expr(arg);
@@ -362,7 +387,10 @@ impl Printer {
                 expr.span,
                 format_args!("string \"{}\"", escape_bytes(bytes)),
             ),
-            ExprKind::Var(name) => self.line(expr.span, format_args!("var {}", name.name)),
+            ExprKind::Var(var) => {
+                let name = self.name(var);
+                self.line(expr.span, format_args!("var {name}"));
+            }
             ExprKind::Call(call) => self.call(call),
             ExprKind::Paren(inner) => {
                 self.line(expr.span, format_args!("paren"));

@@ -9,11 +9,12 @@
 
 use crate::ast::{ExprKind, Function, Item, Stmt, StmtKind};
 use crate::diag::{error, warning, Diag, DiagExt};
+use crate::intern::Interner;
 
 /// Checks one function body: warns about unreachable statements (also in
 /// nested blocks) and, if the function is typed, reports an error when the
 /// end of its body is reachable. Nested functions are checked separately.
-pub(crate) fn check_function(func: &Function, diags: &mut Vec<Diag>) {
+pub(crate) fn check_function(func: &Function, names: &Interner, diags: &mut Vec<Diag>) {
     let stmts: Vec<&Stmt> = func
         .items
         .iter()
@@ -29,7 +30,7 @@ pub(crate) fn check_function(func: &Function, diags: &mut Vec<Diag>) {
     if !can_complete {
         return;
     }
-    let name = &func.name.name;
+    let name = names.name(func.name.name);
     let mut diag = error(
         format!("function `{name}` can reach the end of its body without returning a value"),
         func.close_brace,

@@ -201,7 +201,7 @@ impl<'src> Lexer<'src> {
         while let Some(b) = self.peek() {
             let start = self.pos;
             match b {
-                b' ' | b'\t' | b'\r' | b'\n' => self.pos += 1,
+                b' ' | b'\t' | b'\r' | b'\n' => self.skip_whitespace(),
                 b'/' if self.peek_at(1) == Some(b'/') => self.skip_comment(),
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
                 b'0'..=b'9' => self.number(),
@@ -215,6 +215,16 @@ impl<'src> Lexer<'src> {
                 }
             }
         }
+    }
+
+    fn skip_whitespace(&mut self) {
+        // A loop of its own rather than one byte per turn of `run`:
+        // indentation is most of the bytes of a deeply nested program.
+        let rest = &self.bytes[self.pos..];
+        self.pos += rest
+            .iter()
+            .take_while(|&&b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'))
+            .count();
     }
 
     fn skip_comment(&mut self) {

@@ -3,7 +3,8 @@
 //! The stages, each in its own module:
 //!
 //! 1. [`lexer`]: source text to tokens (all lexical errors at once);
-//! 2. [`parser`]: tokens to the [`ast`], with the nesting limit;
+//! 2. [`parser`]: tokens to the [`ast`], with the nesting limit and with
+//!    every identifier interned as a [`intern::Symbol`];
 //! 3. [`sema`]: name resolution, type checking and the other static rules
 //!    (helped by [`scope`], [`flow`] and [`capture`]), giving a
 //!    [`Checked`] program;
@@ -18,6 +19,7 @@ pub(crate) mod capture;
 pub mod checked;
 pub mod diag;
 pub(crate) mod flow;
+pub mod intern;
 pub mod lexer;
 pub mod lower;
 pub mod parser;

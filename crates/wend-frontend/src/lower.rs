@@ -14,8 +14,9 @@
 //!   a zero divisor (a runtime error naming the line) and `INT_MIN / -1`.
 //! - Each instruction carries the source line it comes from.
 
-use std::collections::{HashMap, HashSet};
+use std::ops::Range;
 
+use rustc_hash::{FxHashMap, FxHashSet};
 use wend_ir::builder::FunctionBuilder;
 use wend_ir::runtime::RuntimeFn;
 use wend_ir::{BinOp, Block, IcmpCond, Module, StrId, Value};
@@ -36,14 +37,19 @@ pub fn lower_program(checked: &Checked) -> Module {
     let mut shared = Shared {
         module,
         ids,
-        runtime: HashMap::new(),
-        strings: HashMap::new(),
+        runtime: FxHashMap::default(),
+        strings: FxHashMap::default(),
     };
-    for (index, symbol) in symbols.iter().enumerate() {
+    for index in 0..checked.funcs.len() {
         let id = FuncId(index as u32);
-        let mut function = signature(checked, id, symbol);
-        FunctionLowering::lower(checked, id, &mut function, &mut shared);
+        // Lowering needs the function and the module (for callee ids,
+        // runtime declarations and strings) mutably at once, so the
+        // declaration is taken out of the module while its body is built,
+        // leaving an empty (allocation-free) stand-in.
         let ir_id = shared.ids[index];
+        let placeholder = wend_ir::Function::new(String::new(), &[], None);
+        let mut function = std::mem::replace(&mut shared.module.functions[ir_id], placeholder);
+        FunctionLowering::lower(checked, id, &mut function, &mut shared);
         shared.module.functions[ir_id] = function;
     }
     shared.module
@@ -86,12 +92,18 @@ fn signature(checked: &Checked, func: FuncId, symbol: &str) -> wend_ir::Function
 /// names from `main`, with parameter types appended to overloaded names,
 /// made unique with `.1`, `.2`, ... should two still coincide.
 fn symbol_names(checked: &Checked) -> Vec<String> {
-    let mut symbols: Vec<String> = Vec::with_capacity(checked.funcs.len());
-    let mut taken: HashSet<String> = HashSet::new();
+    let count = checked.funcs.len();
+    let mut symbols: Vec<String> = Vec::with_capacity(count);
+    // Both tables are sized up front: a program of many functions would
+    // otherwise rehash them again and again. They are only probed, never
+    // iterated, so their order cannot reach the output.
+    let mut taken: FxHashSet<String> =
+        FxHashSet::with_capacity_and_hasher(count, Default::default());
     // How many siblings share each name, counted once up front: asking
     // every function's siblings instead would be quadratic in a function
     // with many children.
-    let mut same_name: HashMap<(Option<FuncId>, &str), u32> = HashMap::new();
+    let mut same_name: FxHashMap<(Option<FuncId>, &str), u32> =
+        FxHashMap::with_capacity_and_hasher(count, Default::default());
     for func in &checked.funcs {
         *same_name.entry((func.parent, &func.name)).or_default() += 1;
     }
@@ -131,9 +143,9 @@ struct Shared {
     /// The IR function of each wend function.
     ids: Vec<wend_ir::FuncId>,
     /// Runtime declarations already added, so each is looked up once.
-    runtime: HashMap<RuntimeFn, wend_ir::FuncId>,
+    runtime: FxHashMap<RuntimeFn, wend_ir::FuncId>,
     /// String constants already added (only looked up, never iterated).
-    strings: HashMap<Vec<u8>, StrId>,
+    strings: FxHashMap<Vec<u8>, StrId>,
 }
 
 impl Shared {
@@ -162,13 +174,17 @@ struct FunctionLowering<'a, 'f> {
     shared: &'a mut Shared,
     /// The address of every variable the function can touch: its own
     /// allocas and the capture pointers it received.
-    slots: HashMap<VarId, Value>,
+    slots: FxHashMap<VarId, Value>,
     /// Blocks in the order they were started; becomes the layout, so the
     /// printed IR reads top to bottom like the source. Blocks created but
     /// never started (a merge block nothing jumps to) are left out.
     order: Vec<Block>,
     /// The current source line (see [`Self::line`]).
     line: u32,
+    /// The byte offsets the current line covers. Spans come mostly in
+    /// source order, on the current line or the next, so checking those two
+    /// first saves a binary search over all line starts for most of them.
+    line_bytes: Range<usize>,
 }
 
 impl<'a, 'f> FunctionLowering<'a, 'f> {
@@ -181,15 +197,19 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         let def = checked.func(func);
         let b = FunctionBuilder::new(ir);
         let entry = b.entry_block();
+        // Sized for every slot up front (no rehashing in a function with
+        // very many locals).
+        let slot_count = def.params.len() + def.locals.len() + def.captures.len();
         let mut this = FunctionLowering {
             checked,
             func,
             def,
             b,
             shared,
-            slots: HashMap::new(),
+            slots: FxHashMap::with_capacity_and_hasher(slot_count, Default::default()),
             order: vec![entry],
             line: 0,
+            line_bytes: 0..0,
         };
         this.prologue();
         this.stmts(&def.body);
@@ -200,7 +220,16 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
 
     /// Tags the instructions created from now on with the line of `span`.
     fn line(&mut self, span: Span) {
-        self.line = self.checked.line(span);
+        if !self.line_bytes.contains(&span.start) {
+            let lines = &self.checked.lines;
+            let next = self.line + 1;
+            self.line = if lines.line_bytes(next).contains(&span.start) {
+                next
+            } else {
+                self.checked.line(span)
+            };
+            self.line_bytes = lines.line_bytes(self.line);
+        }
         self.b.set_line(self.line);
     }
 

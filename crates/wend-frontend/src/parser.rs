@@ -8,6 +8,7 @@ use crate::ast::{
     BinaryOp, Expr, ExprKind, Function, Ident, Item, Param, Program, Stmt, StmtKind, Type, UnaryOp,
 };
 use crate::diag::{error, Diag, DiagExt};
+use crate::intern::{Interner, Symbol};
 use crate::lexer::{lex, Tok, Token};
 use crate::span::Span;
 
@@ -30,14 +31,32 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
     if !lex_errors.is_empty() {
         return Err(lex_errors);
     }
-    let mut builder = Builder::default();
+    // Interning every identifier in one tight pass over the tokens, before
+    // parsing, keeps the name table warm in the cache: interleaved with
+    // building the tree it is several times slower on huge programs.
+    let mut names = Interner::default();
+    let symbols: Vec<Symbol> = tokens
+        .iter()
+        .filter_map(|t| match t.tok {
+            Tok::Ident(name) => Some(names.intern(name)),
+            _ => None,
+        })
+        .collect();
+    let mut builder = Builder {
+        too_deep: None,
+        names,
+        symbols: symbols.into_iter(),
+    };
     let stream = tokens
         .iter()
         .map(|t| Ok::<_, std::convert::Infallible>((t.span.start, t.tok.clone(), t.span.end)));
     let result = grammar::ProgramParser::new().parse(&mut builder, stream);
     let mut errors: Vec<Diag> = builder.too_deep.into_iter().collect();
     match result {
-        Ok(program) if errors.is_empty() => Ok(program),
+        Ok(functions) if errors.is_empty() => Ok(Program {
+            functions,
+            names: builder.names,
+        }),
         Ok(_) => Err(errors),
         Err(err) => {
             errors.push(syntax_error(err, &tokens, src.len()));
@@ -61,9 +80,13 @@ pub(crate) fn prepend<T>(first: T, mut rest: Vec<T>) -> Vec<T> {
 /// ancestor is collapsed too and the tree never grows past the limit. The
 /// placeholders never reach later stages: a file with a nesting error is
 /// rejected after parsing.
-#[derive(Default)]
 pub(crate) struct Builder {
     too_deep: Option<Diag>,
+    /// The names of all identifiers of the program.
+    names: Interner,
+    /// The symbol of each identifier token not yet reduced to a `Name`, in
+    /// source order (see [`Builder::ident`]).
+    symbols: std::vec::IntoIter<Symbol>,
 }
 
 impl Builder {
@@ -86,6 +109,16 @@ impl Builder {
             );
         }
         false
+    }
+
+    /// The `Name` of the next identifier token. The LR parser reduces each
+    /// identifier token to a `Name` (the grammar's only use of `Ident`)
+    /// before it shifts the next token, so these calls come exactly in token
+    /// order, and the symbols interned before parsing are handed out in turn.
+    pub(crate) fn ident(&mut self, name: &str, span: Span) -> Ident {
+        let symbol = self.symbols.next().expect("one symbol per identifier");
+        debug_assert_eq!(self.names.name(symbol), name);
+        Ident { name: symbol, span }
     }
 
     pub(crate) fn expr(&mut self, kind: ExprKind, span: Span) -> Expr {

@@ -1,98 +1,141 @@
-//! Scopes: the names each function body declares, and lookups that walk
-//! from a body outwards (§6 of the reference).
+//! Scopes: which declaration a name refers to (§6 of the reference).
 //!
 //! Every function body is one scope with two namespaces: variables
 //! (parameters and locals together) and functions (its nested functions,
 //! possibly overloaded). Above the top-level function sits a global scope
 //! holding only the top-level function(s).
+//!
+//! Semantic analysis checks the functions depth-first and looks names up
+//! only from the body it is checking, whose enclosing bodies are exactly
+//! the scopes still open. So this is the classic imperative symbol table
+//! (Appel, *Modern Compiler Implementation*, §5.1): for every name, a stack
+//! of its bindings in the open scopes, innermost on top. Declaring pushes,
+//! closing a scope pops what it declared, and a lookup reads the top of one
+//! stack, found by indexing with the name's [`Symbol`]: no hashing, and no
+//! walk through the enclosing scopes.
 
-use indexmap::IndexMap;
+use crate::checked::{FuncId, Type, VarId};
+use crate::intern::{Interner, Symbol};
 
-use crate::checked::{FuncId, VarId};
-
-#[derive(Default)]
-struct Scope {
-    /// The scope of the enclosing function; `None` means the global scope.
-    parent: Option<FuncId>,
-    vars: IndexMap<String, VarId>,
-    funcs: IndexMap<String, Vec<FuncId>>,
+/// What a variable name is bound to: the variable, with the facts name
+/// resolution needs right away, so that a lookup reads only the symbol
+/// table and not the (much larger, cache-cold) variable arena.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct VarBinding {
+    pub(crate) var: VarId,
+    /// The function declaring it, which is the scope of the binding.
+    pub(crate) owner: FuncId,
+    pub(crate) ty: Type,
 }
 
-/// All scopes of a program, one per function (indexed by [`FuncId`]) plus
-/// the global one.
-#[derive(Default)]
+/// A function body being checked, with the names it declared (to unbind
+/// them when it is closed).
+struct OpenScope {
+    func: FuncId,
+    vars: Vec<Symbol>,
+    funcs: Vec<Symbol>,
+}
+
+/// The bindings of all open scopes.
 pub(crate) struct Scopes {
-    global_funcs: IndexMap<String, Vec<FuncId>>,
-    scopes: Vec<Scope>,
+    /// Per symbol: the variables of that name in the open scopes,
+    /// innermost last.
+    vars: Vec<Vec<VarBinding>>,
+    /// Per symbol: the overload sets of that name in the open scopes, with
+    /// the scope declaring each (`None`: the global scope), innermost last.
+    funcs: Vec<Vec<(Option<FuncId>, Vec<FuncId>)>>,
+    /// The open function scopes, outermost first.
+    open: Vec<OpenScope>,
 }
 
 impl Scopes {
-    /// Creates the (empty) scope of function `func`, whose ids are handed
-    /// out densely from zero.
-    pub(crate) fn add_scope(&mut self, func: FuncId, parent: Option<FuncId>) {
-        debug_assert_eq!(func.index(), self.scopes.len());
-        self.scopes.push(Scope {
-            parent,
-            ..Scope::default()
+    /// No scope open yet, for a program whose names are in `names`.
+    pub(crate) fn new(names: &Interner) -> Scopes {
+        Scopes {
+            vars: vec![Vec::new(); names.len()],
+            funcs: vec![Vec::new(); names.len()],
+            open: Vec::new(),
+        }
+    }
+
+    /// Opens the scope of function `func`'s body, nested in the innermost
+    /// open scope (or in the global scope if none is open).
+    pub(crate) fn open(&mut self, func: FuncId) {
+        self.open.push(OpenScope {
+            func,
+            vars: Vec::new(),
+            funcs: Vec::new(),
         });
     }
 
-    /// Declares variable `name` in `scope`, or returns the variable that
-    /// already has that name there.
-    pub(crate) fn declare_var(
-        &mut self,
-        scope: FuncId,
-        name: &str,
-        var: VarId,
-    ) -> Result<(), VarId> {
-        let vars = &mut self.scopes[scope.index()].vars;
-        match vars.get(name) {
-            Some(&existing) => Err(existing),
-            None => {
-                vars.insert(name.to_string(), var);
+    /// Closes the innermost scope, the body of `func`: its names are
+    /// unbound, uncovering whatever they shadowed.
+    pub(crate) fn close(&mut self, func: FuncId) {
+        let scope = self.open.pop().expect("a scope to close");
+        debug_assert_eq!(scope.func, func);
+        for name in scope.vars {
+            self.vars[name.index()].pop();
+        }
+        for name in scope.funcs {
+            self.funcs[name.index()].pop();
+        }
+    }
+
+    /// The innermost open scope; `None` is the global scope.
+    fn innermost(&self) -> Option<FuncId> {
+        self.open.last().map(|scope| scope.func)
+    }
+
+    /// Declares variable `name` in the innermost scope, the body of
+    /// `binding.owner`, or returns the variable that already has that name
+    /// there.
+    pub(crate) fn declare_var(&mut self, name: Symbol, binding: VarBinding) -> Result<(), VarId> {
+        debug_assert_eq!(self.innermost(), Some(binding.owner));
+        let bindings = &mut self.vars[name.index()];
+        match bindings.last() {
+            Some(existing) if existing.owner == binding.owner => Err(existing.var),
+            _ => {
+                bindings.push(binding);
+                if let Some(open) = self.open.last_mut() {
+                    open.vars.push(name);
+                }
                 Ok(())
             }
         }
     }
 
     /// The overloads named `name` declared directly in `scope` (`None`: the
-    /// global scope), for adding one after checking for duplicates.
-    pub(crate) fn funcs_mut(&mut self, scope: Option<FuncId>, name: &str) -> &mut Vec<FuncId> {
-        let table = match scope {
-            Some(scope) => &mut self.scopes[scope.index()].funcs,
-            None => &mut self.global_funcs,
-        };
-        table.entry(name.to_string()).or_default()
+    /// global scope), which must be the innermost scope, for adding one
+    /// after checking for duplicates.
+    pub(crate) fn funcs_mut(&mut self, scope: Option<FuncId>, name: Symbol) -> &mut Vec<FuncId> {
+        debug_assert_eq!(self.innermost(), scope);
+        let sets = &mut self.funcs[name.index()];
+        if sets.last().map(|(owner, _)| *owner) != Some(scope) {
+            sets.push((scope, Vec::new()));
+            if let Some(open) = self.open.last_mut() {
+                open.funcs.push(name);
+            }
+        }
+        let (_, set) = sets.last_mut().expect("pushed above if missing");
+        set
     }
 
-    /// The innermost variable named `name` visible from the body of `from`.
-    pub(crate) fn lookup_var(&self, from: FuncId, name: &str) -> Option<VarId> {
-        let mut scope = Some(from);
-        while let Some(id) = scope {
-            let data = &self.scopes[id.index()];
-            if let Some(&var) = data.vars.get(name) {
-                return Some(var);
-            }
-            scope = data.parent;
-        }
-        None
+    /// The innermost variable named `name` visible from the body of `from`
+    /// (the innermost open scope).
+    pub(crate) fn lookup_var(&self, from: FuncId, name: Symbol) -> Option<VarBinding> {
+        debug_assert_eq!(self.innermost(), Some(from));
+        self.vars[name.index()].last().copied()
     }
 
-    /// The sets of functions named `name` visible from the body of `from`,
-    /// innermost scope first (the global scope last).
-    pub(crate) fn visible_funcs<'a>(&'a self, from: FuncId, name: &'a str) -> Vec<&'a [FuncId]> {
-        let mut found = Vec::new();
-        let mut scope = Some(from);
-        while let Some(id) = scope {
-            let data = &self.scopes[id.index()];
-            if let Some(funcs) = data.funcs.get(name) {
-                found.push(funcs.as_slice());
-            }
-            scope = data.parent;
-        }
-        if let Some(funcs) = self.global_funcs.get(name) {
-            found.push(funcs.as_slice());
-        }
-        found
+    /// The sets of functions named `name` visible from the body of `from`
+    /// (the innermost open scope), innermost scope first (the global scope
+    /// last).
+    pub(crate) fn visible_funcs(&self, from: FuncId, name: Symbol) -> Vec<&[FuncId]> {
+        debug_assert_eq!(self.innermost(), Some(from));
+        self.funcs[name.index()]
+            .iter()
+            .rev()
+            .map(|(_, set)| set.as_slice())
+            .collect()
     }
 }

@@ -14,14 +14,15 @@ use crate::capture::{compute_captures, BodyFacts};
 use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, VarKind};
 use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
 use crate::flow;
-use crate::scope::Scopes;
+use crate::intern::Interner;
+use crate::scope::{Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
 
 /// Checks `program` (parsed from `src`). Returns the checked program if
 /// there are no errors, and all diagnostics (errors and warnings) in
 /// source order.
 pub fn analyze(program: &ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
-    let mut checker = Checker::default();
+    let mut checker = Checker::new(&program.names);
     let main = checker.check_program(program);
     let mut diags = std::mem::take(&mut checker.diags);
     sort_by_position(&mut diags);
@@ -47,8 +48,9 @@ pub fn analyze(program: &ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>
     (Some(checked), diags)
 }
 
-#[derive(Default)]
-struct Checker {
+struct Checker<'a> {
+    /// The program's identifiers (every `ast::Ident` is a symbol in it).
+    names: &'a Interner,
     funcs: Vec<FuncDef>,
     vars: Vec<VarDef>,
     /// Per function: its return type and where that is written.
@@ -78,7 +80,24 @@ impl Section {
     }
 }
 
-impl Checker {
+impl<'a> Checker<'a> {
+    fn new(names: &'a Interner) -> Checker<'a> {
+        Checker {
+            names,
+            funcs: Vec::new(),
+            vars: Vec::new(),
+            rets: Vec::new(),
+            facts: Vec::new(),
+            scopes: Scopes::new(names),
+            diags: Vec::new(),
+        }
+    }
+
+    /// The name of `ident`, borrowed from the interner (not from `self`).
+    fn name(&self, ident: &ast::Ident) -> &'a str {
+        self.names.name(ident.name)
+    }
+
     /// Checks the whole program; returns the entry point if there is a
     /// valid one.
     fn check_program(&mut self, program: &ast::Program) -> Option<FuncId> {
@@ -122,12 +141,13 @@ impl Checker {
                 .note(NOTE)
                 .help(format!(
                     "nest `{}` inside `{}`",
-                    extra.name.name, first.name.name
+                    self.name(&extra.name),
+                    self.name(&first.name)
                 )),
             );
         }
         let mut problems: Vec<(Span, String)> = Vec::new();
-        if first.name.name != "main" {
+        if self.name(&first.name) != "main" {
             problems.push((
                 first.name.span,
                 "the entry point must be named `main`".into(),
@@ -156,7 +176,7 @@ impl Checker {
     fn new_var(&mut self, name: &ast::Ident, ty: Type, kind: VarKind, owner: FuncId) -> VarId {
         let id = VarId(self.vars.len() as u32);
         self.vars.push(VarDef {
-            name: name.name.clone(),
+            name: self.name(name).to_string(),
             ty,
             kind,
             owner,
@@ -175,7 +195,7 @@ impl Checker {
             .map(|p| self.new_var(&p.name, p.ty, VarKind::Param, id))
             .collect();
         self.funcs.push(FuncDef {
-            name: func.name.name.clone(),
+            name: self.name(&func.name).to_string(),
             name_span: func.name.span,
             close_brace: func.close_brace,
             ret: func.ret.map(|(ty, _)| ty),
@@ -188,7 +208,6 @@ impl Checker {
         });
         self.rets.push(func.ret);
         self.facts.push(BodyFacts::default());
-        self.scopes.add_scope(id, parent);
         if let Some(parent) = parent {
             self.funcs[parent.index()].children.push(id);
         }
@@ -196,17 +215,17 @@ impl Checker {
         // Several top-level functions are one entry-point error, not
         // duplicates: only bodies are checked for duplicate signatures.
         if parent.is_none() {
-            self.scopes.funcs_mut(None, &func.name.name).push(id);
+            self.scopes.funcs_mut(None, func.name.name).push(id);
             return id;
         }
         let types = self.param_types(id);
-        let same_name = self.scopes.funcs_mut(parent, &func.name.name).clone();
+        let same_name = self.scopes.funcs_mut(parent, func.name.name).clone();
         let existing = same_name
             .into_iter()
             .find(|&other| self.param_types(other) == types);
         match existing {
             Some(first) => self.duplicate_function(id, first),
-            None => self.scopes.funcs_mut(parent, &func.name.name).push(id),
+            None => self.scopes.funcs_mut(parent, func.name.name).push(id),
         }
         id
     }
@@ -251,9 +270,15 @@ impl Checker {
         }
     }
 
-    fn declare_var_in_scope(&mut self, scope: FuncId, var: VarId) {
-        let name = self.vars[var.index()].name.clone();
-        if let Err(first) = self.scopes.declare_var(scope, &name, var) {
+    /// Declares `var`, written as `ident`, in the body of `scope`.
+    fn declare_var_in_scope(&mut self, scope: FuncId, var: VarId, ident: &ast::Ident) {
+        let binding = VarBinding {
+            var,
+            owner: scope,
+            ty: self.vars[var.index()].ty,
+        };
+        if let Err(first) = self.scopes.declare_var(ident.name, binding) {
+            let name = self.name(ident);
             let (new, old) = (&self.vars[var.index()], &self.vars[first.index()]);
             let what = |kind| match kind {
                 VarKind::Param => "parameter",
@@ -277,8 +302,10 @@ impl Checker {
     /// Checks a function body: declarations, nested functions, statements,
     /// then reachability.
     fn check_function(&mut self, id: FuncId, func: &ast::Function) {
-        for var in self.funcs[id.index()].params.clone() {
-            self.declare_var_in_scope(id, var);
+        self.scopes.open(id);
+        let params = self.funcs[id.index()].params.clone();
+        for (param, var) in func.params.iter().zip(params) {
+            self.declare_var_in_scope(id, var, &param.name);
         }
         self.check_item_order(&func.items);
 
@@ -288,7 +315,7 @@ impl Checker {
                 Item::Var(decl) => {
                     let var = self.new_var(&decl.name, decl.ty, VarKind::Local, id);
                     self.funcs[id.index()].locals.push(var);
-                    self.declare_var_in_scope(id, var);
+                    self.declare_var_in_scope(id, var, &decl.name);
                 }
                 Item::Func(inner) => nested.push((self.declare_function(inner, Some(id)), inner)),
                 Item::Stmt(_) => {}
@@ -305,7 +332,8 @@ impl Checker {
             }
         }
         self.funcs[id.index()].body = body;
-        flow::check_function(func, &mut self.diags);
+        self.scopes.close(id);
+        flow::check_function(func, self.names, &mut self.diags);
     }
 
     /// Declarations, then nested functions, then statements (§2). Reports
@@ -343,8 +371,9 @@ impl Checker {
                 Item::Func(_) => "this function comes earlier",
                 _ => "this statement comes earlier",
             };
+            let text = self.name(name);
             self.diags.push(
-                error(format!("{message} (`{}`)", name.name), name.span, label)
+                error(format!("{message} (`{text}`)"), name.span, label)
                     .secondary(prev.span(), earlier)
                     .note(
                         "a function body has all variable declarations first, then all \
@@ -360,11 +389,12 @@ impl Checker {
         let span = stmt.span;
         match &stmt.kind {
             StmtKind::Assign { target, value } => {
-                let var = self.lookup_var(ctx, target);
+                let binding = self.lookup_var(ctx, target);
                 let value = self.expr(ctx, value);
-                let (var, value) = (var?, value?);
-                let def = &self.vars[var.index()];
-                if def.ty != value.ty {
+                let (binding, value) = (binding?, value?);
+                let var = binding.var;
+                if binding.ty != value.ty {
+                    let def = &self.vars[var.index()];
                     let diag = mismatch(def.ty, value.ty, value.span).secondary(
                         def.span,
                         format!("`{}` is declared `{}` here", def.name, def.ty),
@@ -439,11 +469,13 @@ impl Checker {
         value: Option<&ast::Expr>,
         span: Span,
     ) -> Option<checked::Stmt> {
-        let name = self.funcs[ctx.index()].name.clone();
+        // Each error path looks up the function's name itself, so that a
+        // valid `return` copies nothing.
         match (self.rets[ctx.index()], value) {
             (Some((ty, ret_span)), Some(value)) => {
                 let value = self.expr(ctx, value)?;
                 if value.ty != ty {
+                    let name = &self.funcs[ctx.index()].name;
                     self.diags.push(
                         mismatch(ty, value.ty, value.span)
                             .secondary(ret_span, format!("`{name}` returns `{ty}`")),
@@ -456,6 +488,7 @@ impl Checker {
                 })
             }
             (Some((ty, ret_span)), None) => {
+                let name = &self.funcs[ctx.index()].name;
                 self.diags.push(
                     error(
                         format!("`return;` without a value in function `{name}`"),
@@ -470,6 +503,7 @@ impl Checker {
                 // Check the value anyway: errors inside it are independent.
                 self.expr(ctx, value);
                 let func = &self.funcs[ctx.index()];
+                let name = &func.name;
                 let diag = error(
                     format!("`return` with a value in void function `{name}`"),
                     value.span,
@@ -509,24 +543,24 @@ impl Checker {
 
     // ---- Names ----
 
-    fn lookup_var(&mut self, ctx: FuncId, name: &ast::Ident) -> Option<VarId> {
-        match self.scopes.lookup_var(ctx, &name.name) {
-            Some(var) => {
-                if self.vars[var.index()].owner != ctx {
-                    self.facts[ctx.index()].outer_uses.insert(var);
+    fn lookup_var(&mut self, ctx: FuncId, name: &ast::Ident) -> Option<VarBinding> {
+        match self.scopes.lookup_var(ctx, name.name) {
+            Some(binding) => {
+                if binding.owner != ctx {
+                    self.facts[ctx.index()].outer_uses.insert(binding.var);
                 }
-                Some(var)
+                Some(binding)
             }
             None => {
                 let mut diag = error(
-                    format!("cannot find variable `{}` in this scope", name.name),
+                    format!("cannot find variable `{}` in this scope", self.name(name)),
                     name.span,
                     "not found in this scope",
                 );
-                if !self.scopes.visible_funcs(ctx, &name.name).is_empty() {
+                if !self.scopes.visible_funcs(ctx, name.name).is_empty() {
                     diag = diag.help(format!(
                         "`{0}` is a function: call it with `{0}(...)`",
-                        name.name
+                        self.name(name)
                     ));
                 }
                 self.diags.push(diag);
@@ -539,10 +573,11 @@ impl Checker {
     fn call(&mut self, ctx: FuncId, call: &ast::Call) -> Option<checked::Call> {
         let args: Vec<Option<checked::Expr>> =
             call.args.iter().map(|arg| self.expr(ctx, arg)).collect();
-        let name = &call.name.name;
+        let symbol = call.name.name;
+        let name = self.name(&call.name);
         let candidates: Vec<FuncId> = self
             .scopes
-            .visible_funcs(ctx, name)
+            .visible_funcs(ctx, symbol)
             .into_iter()
             .flatten()
             .copied()
@@ -553,7 +588,7 @@ impl Checker {
                 call.name.span,
                 "not found in this scope",
             );
-            if self.scopes.lookup_var(ctx, name).is_some() {
+            if self.scopes.lookup_var(ctx, symbol).is_some() {
                 diag = diag.note(format!("`{name}` is a variable, not a function"));
             }
             self.diags.push(diag);
@@ -618,9 +653,8 @@ impl Checker {
                 None
             }
             ExprKind::Var(name) => {
-                let var = self.lookup_var(ctx, name)?;
-                let ty = self.vars[var.index()].ty;
-                Some(typed(checked::ExprKind::Var(var), ty))
+                let binding = self.lookup_var(ctx, name)?;
+                Some(typed(checked::ExprKind::Var(binding.var), binding.ty))
             }
             ExprKind::Call(call) => {
                 let checked = self.call(ctx, call)?;

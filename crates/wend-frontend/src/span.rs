@@ -49,20 +49,21 @@ pub struct LineIndex {
 
 impl LineIndex {
     pub fn new(source: &str) -> LineIndex {
+        // Both scans use the standard library's vectorised searches
+        // (`memchr` for newlines, `is_ascii`), which matters for files of
+        // many megabytes; most sources are pure ASCII and skip the second.
         let mut line_starts = vec![0];
-        line_starts.extend(
+        line_starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+        let continuation_bytes = if source.is_ascii() {
+            Vec::new()
+        } else {
             source
                 .bytes()
                 .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        let continuation_bytes = source
-            .bytes()
-            .enumerate()
-            .filter(|&(_, b)| b & 0xC0 == 0x80)
-            .map(|(i, _)| i)
-            .collect();
+                .filter(|&(_, b)| b & 0xC0 == 0x80)
+                .map(|(i, _)| i)
+                .collect()
+        };
         LineIndex {
             line_starts,
             continuation_bytes,
@@ -75,6 +76,18 @@ impl LineIndex {
         // `offset`, which is exactly the 1-based line number.
         let line = self.line_starts.partition_point(|&start| start <= offset);
         u32::try_from(line).unwrap_or(u32::MAX)
+    }
+
+    /// The byte offsets of 1-based line `line`, its newline included (the
+    /// last line extends to any offset past the end); empty for a line
+    /// number past the last line.
+    pub fn line_bytes(&self, line: u32) -> Range<usize> {
+        let index = line as usize;
+        let Some(&start) = index.checked_sub(1).and_then(|i| self.line_starts.get(i)) else {
+            return 0..0;
+        };
+        let end = self.line_starts.get(index).copied().unwrap_or(usize::MAX);
+        start..end
     }
 
     /// The 1-based line and column of byte `offset`. Columns count characters
@@ -104,5 +117,10 @@ mod tests {
         assert_eq!(index.line_col(6), (3, 1));
         assert_eq!(index.line_col(7), (4, 1));
         assert_eq!(index.line_col(9), (4, 2));
+        assert_eq!(index.line_bytes(1), 0..3);
+        assert_eq!(index.line_bytes(3), 6..7);
+        assert_eq!(index.line_bytes(4), 7..usize::MAX);
+        assert_eq!(index.line_bytes(5), 0..0);
+        assert_eq!(index.line_bytes(0), 0..0);
     }
 }
