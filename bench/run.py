@@ -560,15 +560,17 @@ def runtime_contenders(tools, src, exe_dir):
                   ["cc", s, "-o", exe]]
         return steps
 
-    def native(level):
+    def native(name, wendc_flags):
         if not tools.has_native:
             return None
-        return [[w, "build", "-w", f"-O{level}", "--backend", "native", str(src),
-                 "-o", f"{stem}.native-O{level}"]]
+        return [[w, "build", "-w", *wendc_flags, "--backend", "native", str(src),
+                 "-o", f"{stem}.{name}"]]
 
     return {
-        "native-O0": native(0),
-        "native-O2": native(2),
+        "native-O0": native("native-O0", ["-O0"]),
+        # The same IR as llc-O0's input: the fair test of the backend alone.
+        "native-mem2reg": native("native-mem2reg", ["--passes", "mem2reg"]),
+        "native-O2": native("native-O2", ["-O2"]),
         "llc-O0": via_llvm("llc-O0", ["--passes", "mem2reg"], 0, 0),
         "wendc-O2+llc-O2": via_llvm("wendc-O2+llc-O2", ["-O2"], 0, 2),
         BASELINE: via_llvm(BASELINE, ["-O0"], 2, 2),
@@ -639,9 +641,9 @@ def section_runtime(tools, args, work, limits):
         return f"{fmt_ratio(1 / r if faster else r)}: {goal(ok)}"
 
     goals = [
-        f"native -O0 speed-up over llc -O0 after mem2reg (geometric mean, goal ≥ "
-        f"{GOAL_NATIVE_O0_SPEEDUP_OVER_LLC_O0:g}×): "
-        + pair_goal("native-O0", "llc-O0", GOAL_NATIVE_O0_SPEEDUP_OVER_LLC_O0, True),
+        f"native backend speed-up over llc -O0, both on the IR after mem2reg (geometric mean, "
+        f"goal ≥ {GOAL_NATIVE_O0_SPEEDUP_OVER_LLC_O0:g}×): "
+        + pair_goal("native-mem2reg", "llc-O0", GOAL_NATIVE_O0_SPEEDUP_OVER_LLC_O0, True),
         f"native -O2 time / opt -O2 + llc -O2 time (geometric mean, goal ≤ "
         f"{GOAL_NATIVE_O2_SLOWDOWN_VS_LLVM_O2:g}×): "
         + pair_goal("native-O2", BASELINE, GOAL_NATIVE_O2_SLOWDOWN_VS_LLVM_O2, False),
