@@ -264,6 +264,28 @@ impl Function {
         self.map_all_operands(resolve);
     }
 
+    /// Whether `a` and `b` are known to be the same value: the same id, or
+    /// equal constants or string addresses of one type (the IR makes a fresh
+    /// value for each constant written). Two `undef`s are not the same here —
+    /// each may be any value; passes that may pick one for both say so.
+    pub fn same_value(&self, a: Value, b: Value) -> bool {
+        if a == b {
+            return true;
+        }
+        let (da, db) = (&self.values[a], &self.values[b]);
+        da.ty == db.ty
+            && match (da.def, db.def) {
+                (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
+                (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
+                _ => false,
+            }
+    }
+
+    /// Whether `v` is an `undef`.
+    pub fn is_undef(&self, v: Value) -> bool {
+        self.values[v].def == ValueDef::Undef
+    }
+
     /// How many times each value is used as an operand of a placed
     /// instruction or terminator (each phi entry counts once).
     pub fn use_counts(&self) -> SecondaryMap<Value, u32> {

@@ -150,21 +150,11 @@ impl Verifier<'_> {
         self.error(Some(format!("block %{}", self.names().block(b))), message)
     }
 
-    /// Whether two operands stand for the same value: the same id, or two
-    /// constants (or undefs) of one type and value — the reader and the
-    /// builder make a fresh value for each constant written.
+    /// Whether two phi entries carry the same value: [`Function::same_value`],
+    /// or two `undef`s of one type (LLVM reads both as the same `undef`).
     fn same_value(&self, a: Value, b: Value) -> bool {
-        if a == b {
-            return true;
-        }
-        let (da, db) = (&self.func.values[a], &self.func.values[b]);
-        da.ty == db.ty
-            && match (da.def, db.def) {
-                (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
-                (ValueDef::Undef, ValueDef::Undef) => true,
-                (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
-                _ => false,
-            }
+        let f = self.func;
+        f.same_value(a, b) || (f.is_undef(a) && f.is_undef(b) && f.value_type(a) == f.value_type(b))
     }
 
     fn inst_error(&self, b: Block, inst: Inst, message: String) -> VerifyError {

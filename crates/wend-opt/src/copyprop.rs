@@ -30,7 +30,7 @@
 //! selects are removed.
 
 use cranelift_entity::SecondaryMap;
-use wend_ir::{Block, Function, Inst, InstKind, Type, Value, ValueDef};
+use wend_ir::{Block, Function, Inst, InstKind, Type, Value};
 
 /// Replaces copies by what they copy (see the module doc).
 pub fn run(func: &mut Function) {
@@ -162,19 +162,9 @@ fn resolve(subst: &mut SecondaryMap<Value, Option<Value>>, v: Value) -> Value {
     root
 }
 
-/// Whether two values are known to be equal: the same value, equal
-/// constants or string addresses of the same type (the IR does not unique
-/// them), or two `undef`s of the same type (either can be what the other is).
+/// Whether two values can be taken for one another: [`Function::same_value`],
+/// or two `undef`s of one type (either can be what the other is).
 pub(crate) fn same_value(func: &Function, a: Value, b: Value) -> bool {
-    if a == b {
-        return true;
-    }
-    let (da, db) = (&func.values[a], &func.values[b]);
-    da.ty == db.ty
-        && match (da.def, db.def) {
-            (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
-            (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
-            (ValueDef::Undef, ValueDef::Undef) => true,
-            _ => false,
-        }
+    func.same_value(a, b)
+        || (func.is_undef(a) && func.is_undef(b) && func.value_type(a) == func.value_type(b))
 }

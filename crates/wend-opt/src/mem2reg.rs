@@ -479,7 +479,7 @@ fn remove_trivial_phis(
                 continue;
             }
             match common {
-                Some(c) if !same_value(func, c, v) => {
+                Some(c) if !func.same_value(c, v) => {
                     trivial = false;
                     break;
                 }
@@ -514,21 +514,6 @@ fn remove_trivial_phis(
     for &b in &func.layout {
         func.blocks[b].phis.retain(|&phi| !removed[phi]);
     }
-}
-
-/// Whether two values are known to be equal: the same value, or equal
-/// constants of the same type (the IR does not unique its constants).
-fn same_value(func: &Function, a: Value, b: Value) -> bool {
-    if a == b {
-        return true;
-    }
-    let (da, db) = (&func.values[a], &func.values[b]);
-    da.ty == db.ty
-        && match (da.def, db.def) {
-            (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
-            (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
-            _ => false,
-        }
 }
 
 /// Deletes the promoted allocas and all their loads and stores, reachable
