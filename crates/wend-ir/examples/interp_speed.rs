@@ -1,6 +1,6 @@
-//! A rough speed check of the interpreter, ignored by default:
-//! `cargo test -p wend-ir --release --test interp_speed -- --ignored --nocapture`
-//! prints the time per executed loop iteration and per call.
+//! A rough speed probe of the interpreter (a measurement, not a test):
+//! `cargo run -p wend-ir --release --example interp_speed` prints the time
+//! per executed loop iteration and per call.
 
 use std::time::Instant;
 use wend_ir::builder::FunctionBuilder;
@@ -88,9 +88,7 @@ fn fib_module(n: i32) -> Module {
     m
 }
 
-#[test]
-#[ignore]
-fn speed() {
+fn main() {
     let n = 20_000_000;
     let m = loop_module(n);
     let ops: usize = m.functions.values().map(|f| f.insts.len()).sum();
