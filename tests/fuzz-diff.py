@@ -299,6 +299,8 @@ def main():
     ap.add_argument("--out", type=pathlib.Path, default=ROOT / "test-programs" / "regressions",
                     help="where minimised failing programs go")
     ap.add_argument("--no-minimise", action="store_true", help="report failures without minimising them")
+    ap.add_argument("--progress", type=int, default=0, metavar="K",
+                    help="print a progress line to stderr every K seeds (long runs)")
     args = ap.parse_args()
     args.pipelines = [p for p in args.pipelines.split(",") if p]
     for p in args.pipelines:
@@ -318,12 +320,15 @@ def main():
     seeds = parse_seeds(args.seeds)
     passed = failed = 0
     with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        for report in pool.map(check, seeds):
+        for seed, report in zip(seeds, pool.map(check, seeds)):
             if report is None:
                 passed += 1
             else:
                 failed += 1
                 print(report, flush=True)
+            if args.progress and (passed + failed) % args.progress == 0:
+                print(f"progress: seeds {seeds.start}..{seed} done, {passed} passed, {failed} failed",
+                      file=sys.stderr, flush=True)
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -92,6 +92,17 @@ impl Function {
         f
     }
 
+    /// A declaration with this function's name and signature, no body:
+    /// what stands in for a function whose body has been taken away.
+    pub fn declaration_like(&self) -> Function {
+        let params: Vec<(Type, &str)> = self
+            .params
+            .iter()
+            .map(|&p| (self.values[p].ty, self.value_name(p).unwrap_or("")))
+            .collect();
+        Function::new(self.name.clone(), &params, self.ret)
+    }
+
     /// A function without blocks is an external declaration.
     pub fn is_declaration(&self) -> bool {
         self.layout.is_empty()

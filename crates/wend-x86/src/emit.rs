@@ -219,7 +219,9 @@ struct BlockCode {
 
 struct FunctionEmitter<'a> {
     module: &'a Module,
-    func: &'a Function,
+    /// The function's IR, for the comments; `None` without comments (the
+    /// code itself comes from the machine IR alone).
+    comments_ir: Option<&'a Function>,
     mf: &'a MFunction,
     alloc: &'a Allocation,
     opts: &'a Options,
@@ -317,23 +319,28 @@ pub fn block_labels(
 }
 
 /// Appends the assembly of one function to `out`, its blocks labelled by
-/// `labels` (from [`block_labels`]).
+/// `labels` (from [`block_labels`]). The IR the machine IR was selected
+/// from, `ir`, is only needed for `opts.comments`: without them the caller
+/// may free it before register allocation.
 pub fn emit_function(
     out: &mut String,
     module: &Module,
-    func: &Function,
+    ir: Option<&Function>,
     mf: &MFunction,
     alloc: &Allocation,
     labels: &SecondaryMap<Block, String>,
     opts: &Options,
 ) {
+    let comments_ir = opts
+        .comments
+        .then(|| ir.expect("assembly comments need the function's IR"));
     let mut e = FunctionEmitter {
         module,
-        func,
+        comments_ir,
         mf,
         alloc,
         opts,
-        names: opts.comments.then(|| FunctionNames::compute(func)),
+        names: comments_ir.map(FunctionNames::compute),
         frame: Frame::layout(mf, alloc),
         frameless: is_frameless(mf, alloc),
         text: String::new(),
@@ -369,12 +376,14 @@ pub fn emit_function(
     }
 
     let name = symbol(&mf.name);
-    let first_line = func
+    let first_line = mf
         .layout
         .iter()
-        .flat_map(|&b| func.blocks[b].insts.iter())
-        .map(|&i| func.insts[i].line)
-        .find(|&l| l != 0);
+        .flat_map(|&b| mf.block(b).insts.iter())
+        .find_map(|inst| match inst {
+            MInst::Note { line, .. } if *line != 0 => Some(*line),
+            _ => None,
+        });
     writeln!(
         out,
         "\n\t.text\n\t.p2align 4\n\t.type {name}, @function\n{name}:"
@@ -572,18 +581,18 @@ impl FunctionEmitter<'_> {
         self.line = 0;
         let mf = self.mf;
         let block = mf.block(b);
-        if self.opts.comments {
-            for &phi in &self.func.blocks[b].phis {
-                let text = inst_text(self.module, self.func, self.names(), phi);
+        if let Some(func) = self.comments_ir {
+            for &phi in &func.blocks[b].phis {
+                let text = inst_text(self.module, func, self.names(), phi);
                 self.comment(&text);
             }
         }
         for inst in &block.insts {
             self.inst(inst);
         }
-        if self.opts.comments {
-            if let Some(t) = &self.func.blocks[b].terminator {
-                let text = terminator_text(self.func, self.names(), t);
+        if let Some(func) = self.comments_ir {
+            if let Some(t) = &func.blocks[b].terminator {
+                let text = terminator_text(func, self.names(), t);
                 self.comment(&text);
             }
         }
@@ -678,12 +687,12 @@ impl FunctionEmitter<'_> {
 
     fn inst(&mut self, inst: &MInst) {
         match inst {
-            MInst::Note { inst } => {
-                if self.opts.comments {
-                    let text = inst_text(self.module, self.func, self.names(), *inst);
+            MInst::Note { inst, line } => {
+                if let Some(func) = self.comments_ir {
+                    let text = inst_text(self.module, func, self.names(), *inst);
                     self.comment(&text);
                 }
-                self.loc(self.func.insts[*inst].line);
+                self.loc(*line);
             }
             MInst::Params { dsts } => {
                 let moves: Vec<_> = dsts

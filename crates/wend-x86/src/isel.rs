@@ -165,7 +165,10 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
             s.out.push(MInst::Params { dsts });
         }
         for &inst in &func.blocks[b].insts {
-            s.out.push(MInst::Note { inst });
+            s.out.push(MInst::Note {
+                inst,
+                line: func.insts[inst].line,
+            });
             s.select_inst(inst);
         }
         let term = s.select_terminator(b);

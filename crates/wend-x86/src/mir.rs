@@ -162,6 +162,9 @@ pub enum MInst {
     /// `--asm-comments` comment); generates no code.
     Note {
         inst: Inst,
+        /// The instruction's source line (0 if none), so that the IR is
+        /// not needed to emit `.loc`.
+        line: u32,
     },
     /// Defines the parameters from their ABI locations (first in the entry).
     Params {

@@ -76,16 +76,20 @@ pub fn report(source: &Source, diags: &[wend_frontend::Diag]) {
     let _ = std::io::stderr().write_all(text.as_bytes());
 }
 
-/// Frontend, lowering and the mid-end: an optimised, verified module, or
-/// the diagnostics.
-pub fn compile_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
-    let (source, mut module) = lower_to_ir(args)?;
+/// Frontend, lowering and the mid-end: the source file's name and an
+/// optimised, verified module, or the diagnostics. The source text, no
+/// longer needed once the diagnostics are out, is freed before lowering
+/// (on a large program it is a good part of the peak memory).
+pub fn compile_to_ir(args: &CompileArgs) -> Result<(String, Module), Failed> {
+    let (Source { name, text }, checked) = check_source(args)?;
+    drop(text);
+    let mut module = lower_checked(checked);
     let passes = match &args.passes.passes {
         Some(list) => parse_passes(list)?,
         None => wend_opt::pipeline_for_level(args.opt_level),
     };
     run_passes(&mut module, &passes, &args.passes);
-    Ok((source, module))
+    Ok((name, module))
 }
 
 fn parse_passes(list: &str) -> Result<Vec<&'static wend_opt::Pass>, Failed> {
@@ -118,6 +122,12 @@ fn run_passes(module: &mut Module, passes: &[&'static wend_opt::Pass], args: &Pa
 
 /// Frontend and lowering: a checked, verified module, or the diagnostics.
 pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
+    let (source, checked) = check_source(args)?;
+    Ok((source, lower_checked(checked)))
+}
+
+/// Reads and checks the source, reporting the diagnostics.
+fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), Failed> {
     let source = time("read", || read_source(&args.file))?;
     let (checked, mut diags) = time("frontend", || wend_frontend::check(&source.text));
     if args.no_warnings {
@@ -125,9 +135,16 @@ pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
     }
     report(&source, &diags);
     let checked = checked.ok_or(Failed)?;
+    Ok((source, checked))
+}
+
+/// Lowers a checked program and verifies the result. The checked program
+/// is dropped first: only the IR stays in memory.
+fn lower_checked(checked: wend_frontend::Checked) -> Module {
     let module = time("lower", || wend_frontend::lower(&checked));
+    drop(checked);
     time("verify", || verify_or_die(&module, "lowering"));
-    Ok((source, module))
+    module
 }
 
 /// A broken IR invariant is a compiler bug: stop loudly with the dump.
@@ -173,46 +190,54 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             write_output(args.output.as_deref(), text.as_bytes())
         }
         Emit::Asm => {
-            let (source, module) = compile_to_ir(&args.compile)?;
-            let text = native_assembly(&source, &module, args.asm_comments);
-            write_output(args.output.as_deref(), text.as_bytes())
+            let (source_name, module) = compile_to_ir(&args.compile)?;
+            let comments = args.asm_comments;
+            write_output_with(args.output.as_deref(), |w| {
+                native_assembly(&source_name, module, comments, w)
+            })
         }
         Emit::Exe => {
-            let (source, module) = compile_to_ir(&args.compile)?;
+            let (source_name, module) = compile_to_ir(&args.compile)?;
             let out = args
                 .output
                 .clone()
                 .unwrap_or_else(|| default_exe_name(&args.compile.file));
-            executable(&args.compile, &source, &module, &out)?;
+            executable(&args.compile, &source_name, module, &out)?;
             Ok(0)
         }
     }
 }
 
-/// The native backend's assembly for a module, with line information
-/// pointing at the source file.
-fn native_assembly(source: &Source, module: &Module, comments: bool) -> String {
+/// Writes the native backend's assembly for a module, with line
+/// information pointing at the source file. The module is consumed
+/// function by function (see `wend_x86::write_module`).
+fn native_assembly(
+    source_name: &str,
+    module: Module,
+    comments: bool,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let options = wend_x86::Options {
-        source_file: Some(source.name.clone()),
+        source_file: Some(source_name.to_string()),
         comments,
     };
     time("codegen (x86)", || {
-        wend_x86::compile_module(module, &options)
+        wend_x86::write_module(module, &options, &mut std::io::BufWriter::new(out))
     })
 }
 
 /// Builds an executable with the chosen backend.
 fn executable(
     args: &CompileArgs,
-    source: &Source,
-    module: &Module,
+    source_name: &str,
+    module: Module,
     out: &Path,
 ) -> Result<(), Failed> {
     match args.backend {
         Backend::Native => {
-            toolchain::native_executable(&native_assembly(source, module, false), out)
+            toolchain::native_executable(|w| native_assembly(source_name, module, false, w), out)
         }
-        Backend::Llvm => toolchain::llvm_executable(module, args.opt_level, out),
+        Backend::Llvm => toolchain::llvm_executable(&module, args.opt_level, out),
     }
 }
 
@@ -223,9 +248,20 @@ fn default_exe_name(file: &Path) -> PathBuf {
 
 /// Writes text output to a file, or to stdout when no file is named.
 fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<u8, Failed> {
+    write_output_with(path, |w| w.write_all(bytes))
+}
+
+/// Output produced piece by piece by `write`, to a file, or to stdout when
+/// no file is named.
+fn write_output_with(
+    path: Option<&Path>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<u8, Failed> {
     let result = match path {
-        Some(p) if p != Path::new("-") => std::fs::write(p, bytes),
-        _ => std::io::stdout().write_all(bytes),
+        Some(p) if p != Path::new("-") => {
+            std::fs::File::create(p).and_then(|mut file| write(&mut file))
+        }
+        _ => write(&mut std::io::stdout().lock()),
     };
     result.map(|()| 0).map_err(|e| {
         eprintln!("error: cannot write output: {e}");
@@ -316,7 +352,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
 }
 
 fn run_program(args: &RunArgs) -> Result<u8, Failed> {
-    let (source, module) = compile_to_ir(&args.compile)?;
+    let (source_name, module) = compile_to_ir(&args.compile)?;
     if args.interp {
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
@@ -329,6 +365,6 @@ fn run_program(args: &RunArgs) -> Result<u8, Failed> {
         Failed
     })?;
     let exe = dir.path().join("program");
-    executable(&args.compile, &source, &module, &exe)?;
+    executable(&args.compile, &source_name, module, &exe)?;
     toolchain::run_executable(&exe)
 }

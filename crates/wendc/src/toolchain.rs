@@ -3,6 +3,7 @@
 
 use crate::driver::Failed;
 use crate::timing::time;
+use std::io::Write;
 use std::path::Path;
 use std::process::Command;
 use wend_ir::Module;
@@ -60,14 +61,21 @@ pub fn llvm_executable(module: &Module, opt_level: u8, out: &Path) -> Result<(),
 
 /// The native backend: our assembly through `as` and `ld`. The runtime is
 /// part of the assembly, so nothing else is linked in (no libc, no crt).
-pub fn native_executable(assembly: &str, out: &Path) -> Result<(), Failed> {
+/// `write_assembly` writes the assembly file (straight to disk, so that it
+/// never has to be in memory whole).
+pub fn native_executable(
+    write_assembly: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+    out: &Path,
+) -> Result<(), Failed> {
     let dir = temp_dir()?;
     let asm = dir.path().join("program.s");
     let obj = dir.path().join("program.o");
-    std::fs::write(&asm, assembly).map_err(|e| {
-        eprintln!("error: cannot write {}: {e}", asm.display());
-        Failed
-    })?;
+    std::fs::File::create(&asm)
+        .and_then(|mut file| write_assembly(&mut file))
+        .map_err(|e| {
+            eprintln!("error: cannot write {}: {e}", asm.display());
+            Failed
+        })?;
     time("assemble (as)", || {
         run_tool(Command::new("as").arg(&asm).arg("-o").arg(&obj))
     })?;
