@@ -47,54 +47,49 @@ pub struct FunctionNames {
 
 impl FunctionNames {
     pub fn compute(func: &Function) -> FunctionNames {
+        Self::assign(func, true)
+    }
+
+    /// The printer's naming walk. Blocks and values share one namespace.
+    /// The parameters claim their names first (they are the signature),
+    /// then the blocks their labels, in layout order, and only then the
+    /// other values: a label depends on the parameters and blocks alone,
+    /// so [`block_names`] (the backend's assembly labels) need not name
+    /// every value. Without `with_values` `values` stays empty.
+    fn assign(func: &Function, with_values: bool) -> FunctionNames {
         let mut namer = UniqueNamer::default();
         let mut values: SecondaryMap<Value, String> = SecondaryMap::new();
         let mut blocks: SecondaryMap<Block, String> = SecondaryMap::new();
         let mut next_number = 0u32;
-
-        // Everything that is not defined by a printed line has an inline spelling.
-        for (v, data) in func.values.iter() {
-            values[v] = match data.def {
-                ValueDef::Const(c) => constant_text(data.ty, c),
-                ValueDef::Undef => "undef".to_string(),
-                ValueDef::Str(s) => format!("@.str.{}", s.index()),
-                ValueDef::Param(_) | ValueDef::Inst(_) => format!("<badref {v}>"),
-            };
-        }
         let mut name_value = |v: Value, namer: &mut UniqueNamer| {
-            values[v] = match func.values.get(v).and_then(|d| d.name.as_deref()) {
+            let name = match func.values.get(v).and_then(|d| d.name.as_deref()) {
                 Some(hint) => format!("%{}", namer.unique(hint)),
                 None => {
                     next_number += 1;
                     format!("%{}", next_number - 1)
                 }
             };
+            if with_values {
+                values[v] = name;
+            }
         };
+
         for &p in &func.params {
             if func.values.get(p).is_some() {
                 name_value(p, &mut namer);
             }
         }
         for &b in &func.layout {
-            let Some(data) = func.blocks.get(b) else {
-                continue;
-            };
-            // Labels are printed before the block's instructions, so they
-            // claim their name first; empty hints become `bb` (a numbered
-            // block would shift the numbering of values).
-            if blocks[b].is_empty() {
-                let hint = if data.name.is_empty() {
-                    "bb"
-                } else {
-                    &data.name
-                };
-                blocks[b] = namer.unique(hint);
-            }
-            for &inst in data.phis.iter().chain(&data.insts) {
-                if let Some(r) = func.insts.get(inst).and_then(|i| i.result) {
-                    if func.values.get(r).is_some() {
-                        name_value(r, &mut namer);
-                    }
+            // Empty hints become `bb` (a numbered block would shift the
+            // numbering of values).
+            if let Some(data) = func.blocks.get(b) {
+                if blocks[b].is_empty() {
+                    let hint = if data.name.is_empty() {
+                        "bb"
+                    } else {
+                        &data.name
+                    };
+                    blocks[b] = namer.unique(hint);
                 }
             }
         }
@@ -103,6 +98,33 @@ impl FunctionNames {
         for (b, _) in func.blocks.iter() {
             if blocks[b].is_empty() {
                 blocks[b] = format!("<deleted {b}>");
+            }
+        }
+        if !with_values {
+            return FunctionNames { values, blocks };
+        }
+
+        let defined_in_layout = func
+            .layout
+            .iter()
+            .filter_map(|&b| func.blocks.get(b))
+            .flat_map(|data| data.phis.iter().chain(&data.insts))
+            .filter_map(|&inst| func.insts.get(inst).and_then(|i| i.result));
+        for v in defined_in_layout {
+            if func.values.get(v).is_some() {
+                name_value(v, &mut namer);
+            }
+        }
+        // Everything that is not defined by a printed line has an inline
+        // spelling; results of instructions outside the layout are badrefs.
+        for (v, data) in func.values.iter() {
+            if values[v].is_empty() {
+                values[v] = match data.def {
+                    ValueDef::Const(c) => constant_text(data.ty, c),
+                    ValueDef::Undef => "undef".to_string(),
+                    ValueDef::Str(s) => format!("@.str.{}", s.index()),
+                    ValueDef::Param(_) | ValueDef::Inst(_) => format!("<badref {v}>"),
+                };
             }
         }
         FunctionNames { values, blocks }
@@ -124,7 +146,7 @@ pub fn value_names(func: &Function) -> SecondaryMap<Value, String> {
 
 /// The label of every block (see [`FunctionNames::blocks`]).
 pub fn block_names(func: &Function) -> SecondaryMap<Block, String> {
-    FunctionNames::compute(func).blocks
+    FunctionNames::assign(func, false).blocks
 }
 
 /// Hands out unique local identifiers derived from name hints.
@@ -138,33 +160,49 @@ struct UniqueNamer {
 }
 
 impl UniqueNamer {
+    /// A name derived from `hint` that no earlier call handed out.
     fn unique(&mut self, hint: &str) -> String {
+        let name = self.fresh(hint);
+        self.taken.insert(name.clone(), 0);
+        name
+    }
+
+    /// The name `unique` hands out next for `hint` (not yet recorded as
+    /// taken); a clash bumps the base's counter.
+    fn fresh(&mut self, hint: &str) -> String {
         let base = sanitize_identifier(hint);
-        if let Some(counter) = self.taken.get(&base) {
-            let mut counter = *counter;
-            let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
-                "."
-            } else {
-                ""
-            };
-            loop {
-                counter += 1;
-                let candidate = format!("{base}{separator}{counter}");
-                if !self.taken.contains_key(&candidate) {
-                    self.taken.insert(base, counter);
-                    self.taken.insert(candidate.clone(), 0);
-                    return candidate;
-                }
+        let Some(&last) = self.taken.get(base.as_ref()) else {
+            return base.into_owned();
+        };
+        let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
+            "."
+        } else {
+            ""
+        };
+        let mut counter = last;
+        loop {
+            counter += 1;
+            let candidate = format!("{base}{separator}{counter}");
+            if !self.taken.contains_key(&candidate) {
+                *self
+                    .taken
+                    .get_mut(base.as_ref())
+                    .expect("the base is taken") = counter;
+                return candidate;
             }
         }
-        self.taken.insert(base.clone(), 0);
-        base
     }
 }
 
 /// Turns a hint into a valid unquoted LLVM identifier that cannot be mistaken
 /// for a number: invalid characters become `_`, a leading digit gets a `_`.
-fn sanitize_identifier(hint: &str) -> String {
+fn sanitize_identifier(hint: &str) -> std::borrow::Cow<'_, str> {
+    let valid = hint.chars().all(is_identifier_char)
+        && !hint.is_empty()
+        && !hint.starts_with(|c: char| c.is_ascii_digit());
+    if valid {
+        return std::borrow::Cow::Borrowed(hint);
+    }
     let mut out: String = hint
         .chars()
         .map(|c| if is_identifier_char(c) { c } else { '_' })
@@ -172,7 +210,7 @@ fn sanitize_identifier(hint: &str) -> String {
     if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
         out.insert(0, '_');
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 pub(crate) fn is_identifier_char(c: char) -> bool {
