@@ -28,6 +28,7 @@ use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator};
 use crate::module::Module;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 use std::fmt;
 
 /// A syntax or consistency error, at a 1-based line and column.
@@ -65,18 +66,23 @@ pub fn parse_module(text: &str) -> Result<Module> {
 
 // ---- lexer ------------------------------------------------------------
 
+/// Names and words borrow from the input text; only quoted names with
+/// escapes need a copy of their own (reading a large file is mostly
+/// tokens, so no allocation per token).
+type Text<'a> = Cow<'a, str>;
+
 #[derive(Clone, Debug, PartialEq)]
-enum Tok {
+enum Tok<'a> {
     /// `%x`, `%"x y"`, `%7` (the name without `%`).
-    Local(String),
+    Local(Text<'a>),
     /// `@f`, `@"f"`.
-    Global(String),
+    Global(Text<'a>),
     /// `entry:`, `7:`, `"x":`.
-    Label(String),
+    Label(Text<'a>),
     /// Keywords, type names, attribute words: `define`, `i32`, `nsw`.
-    Word(String),
+    Word(Text<'a>),
     /// An integer literal, kept as text until its type is known.
-    Int(String),
+    Int(Text<'a>),
     /// A plain `"…"` string (attributes, `source_filename`).
     Str,
     /// A `c"…"` byte-array literal.
@@ -91,8 +97,8 @@ enum Tok {
 }
 
 #[derive(Clone, Debug)]
-struct Token {
-    tok: Tok,
+struct Token<'a> {
+    tok: Tok<'a>,
     line: u32,
     column: u32,
     /// Whether the token is the first on its line (top-level statements
@@ -100,11 +106,19 @@ struct Token {
     first_on_line: bool,
 }
 
+/// The text of a quoted name (not valid UTF-8: with replacement characters).
+fn owned_text<'a>(bytes: Vec<u8>) -> Text<'a> {
+    Cow::Owned(
+        String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
+    )
+}
+
 fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
 }
 
-fn lex(text: &str) -> Result<Vec<Token>> {
+fn lex(text: &str) -> Result<Vec<Token<'_>>> {
     let bytes = text.as_bytes();
     let mut tokens = Vec::new();
     let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
@@ -172,15 +186,15 @@ fn lex(text: &str) -> Result<Vec<Token>> {
                 }
             }
         };
-        let name_after_sigil = |j: usize| -> Result<(String, usize)> {
+        let name_after_sigil = |j: usize| -> Result<(Text<'_>, usize)> {
             match bytes.get(j) {
                 Some(b'"') => {
                     let (name, end) = quoted(j)?;
-                    Ok((String::from_utf8_lossy(&name).into_owned(), end))
+                    Ok((owned_text(name), end))
                 }
                 Some(&c) if is_ident_byte(c) => {
                     let end = ident_end(j);
-                    Ok((text[j..end].to_string(), end))
+                    Ok((Cow::Borrowed(&text[j..end]), end))
                 }
                 _ => Err(error("expected a name after the sigil".into())),
             }
@@ -202,10 +216,7 @@ fn lex(text: &str) -> Result<Vec<Token>> {
             b'"' => {
                 let (s, end) = quoted(i)?;
                 if bytes.get(end) == Some(&b':') {
-                    (
-                        Tok::Label(String::from_utf8_lossy(&s).into_owned()),
-                        end + 1,
-                    )
+                    (Tok::Label(owned_text(s)), end + 1)
                 } else {
                     (Tok::Str, end)
                 }
@@ -222,15 +233,15 @@ fn lex(text: &str) -> Result<Vec<Token>> {
                 let end = ident_end(i + 1);
                 let word = &text[i..end];
                 if bytes.get(end) == Some(&b':') {
-                    (Tok::Label(word.to_string()), end + 1)
+                    (Tok::Label(Cow::Borrowed(word)), end + 1)
                 } else if word.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
                     let digits = word.strip_prefix('-').unwrap_or(word);
                     if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) {
                         return Err(error(format!("invalid number `{word}`")));
                     }
-                    (Tok::Int(word.to_string()), end)
+                    (Tok::Int(Cow::Borrowed(word)), end)
                 } else {
-                    (Tok::Word(word.to_string()), end)
+                    (Tok::Word(Cow::Borrowed(word)), end)
                 }
             }
             _ => {
@@ -259,21 +270,21 @@ fn lex(text: &str) -> Result<Vec<Token>> {
 // ---- parser -----------------------------------------------------------
 
 /// A function body found by the first pass.
-struct PendingBody {
+struct PendingBody<'a> {
     func: FuncId,
     /// The token index just after the opening `{`.
     start: usize,
     /// The parameter names as written (`None`: unnamed, numbered implicitly).
-    param_names: Vec<Option<String>>,
+    param_names: Vec<Option<Text<'a>>>,
 }
 
-struct Parser {
-    tokens: Vec<Token>,
+struct Parser<'a> {
+    tokens: Vec<Token<'a>>,
     pos: usize,
     module: Module,
     /// Symbol tables, only looked up (never iterated): a fast hash.
-    functions: FxHashMap<String, FuncId>,
-    strings: FxHashMap<String, StrId>,
+    functions: FxHashMap<Text<'a>, FuncId>,
+    strings: FxHashMap<Text<'a>, StrId>,
 }
 
 /// What a local name stands for in the function being parsed.
@@ -294,9 +305,9 @@ enum Local {
 }
 
 /// Per-function parsing state.
-struct Body {
+struct Body<'a> {
     func: FuncId,
-    locals: FxHashMap<String, Local>,
+    locals: FxHashMap<Text<'a>, Local>,
     /// The number the next unnamed value or block must get.
     next_number: u32,
     current: Option<Block>,
@@ -305,22 +316,22 @@ struct Body {
 /// The result of reading.
 pub type Result<T> = std::result::Result<T, ReadError>;
 
-impl Parser {
-    fn peek(&self) -> &Tok {
+impl<'a> Parser<'a> {
+    fn peek(&self) -> &Tok<'a> {
         &self.token_at(self.pos).tok
     }
 
-    fn peek_at(&self, offset: usize) -> &Tok {
+    fn peek_at(&self, offset: usize) -> &Tok<'a> {
         &self.token_at(self.pos + offset).tok
     }
 
-    fn token_at(&self, index: usize) -> &Token {
+    fn token_at(&self, index: usize) -> &Token<'a> {
         // The last token is always `Eof`.
         let last = self.tokens.len() - 1;
         &self.tokens[index.min(last)]
     }
 
-    fn next(&mut self) -> Tok {
+    fn next(&mut self) -> Tok<'a> {
         let tok = self.peek().clone();
         if self.pos < self.tokens.len() - 1 {
             self.pos += 1;
@@ -493,13 +504,13 @@ impl Parser {
 
     // ---- module level -----------------------------------------------------
 
-    fn parse_top_level(&mut self) -> Result<Vec<PendingBody>> {
+    fn parse_top_level(&mut self) -> Result<Vec<PendingBody<'a>>> {
         let mut bodies = Vec::new();
         loop {
             match self.peek().clone() {
                 Tok::Eof => return Ok(bodies),
                 Tok::Word(w)
-                    if matches!(w.as_str(), "source_filename" | "target" | "attributes") =>
+                    if matches!(w.as_ref(), "source_filename" | "target" | "attributes") =>
                 {
                     self.skip_statement()
                 }
@@ -529,7 +540,7 @@ impl Parser {
     }
 
     /// `@.str.N = private unnamed_addr constant [N x i8] c"…"`.
-    fn parse_global(&mut self, name: String) -> Result<()> {
+    fn parse_global(&mut self, name: Text<'a>) -> Result<()> {
         let name_at = self.pos;
         self.next();
         self.expect_punct('=')?;
@@ -587,7 +598,7 @@ impl Parser {
     }
 
     /// `define`/`declare` has been consumed: `[attrs] RET [attrs] @name(PARAMS)`.
-    fn parse_signature(&mut self, is_definition: bool) -> Result<(FuncId, Vec<Option<String>>)> {
+    fn parse_signature(&mut self, is_definition: bool) -> Result<(FuncId, Vec<Option<Text<'a>>>)> {
         self.skip_attributes();
         let ret = self.parse_return_type()?;
         self.skip_attributes();
@@ -597,7 +608,7 @@ impl Parser {
             _ => return self.error_at(name_at, "expected the function name `@…`"),
         };
         self.expect_punct('(')?;
-        let mut params: Vec<(Type, Option<String>)> = Vec::new();
+        let mut params: Vec<(Type, Option<Text<'a>>)> = Vec::new();
         if !self.eat_punct(')') {
             loop {
                 if *self.peek() == Tok::Ellipsis {
@@ -626,7 +637,7 @@ impl Parser {
             .iter()
             .map(|(ty, n)| {
                 let hint = match n {
-                    Some(n) if is_definition && !is_number(n) => n.as_str(),
+                    Some(n) if is_definition && !is_number(n) => n.as_ref(),
                     _ => "",
                 };
                 (*ty, hint)
@@ -705,7 +716,7 @@ impl Parser {
 
     // ---- function bodies -----------------------------------------------
 
-    fn parse_body(&mut self, pending: PendingBody) -> Result<()> {
+    fn parse_body(&mut self, pending: PendingBody<'a>) -> Result<()> {
         self.pos = pending.start;
         let mut body = Body {
             func: pending.func,
@@ -732,7 +743,7 @@ impl Parser {
                 }
                 None => {
                     body.next_number += 1;
-                    (body.next_number - 1).to_string()
+                    Cow::Owned((body.next_number - 1).to_string())
                 }
             };
             let local = Local::Value {
@@ -780,7 +791,7 @@ impl Parser {
         }
         // Every forward reference must have found its definition; report the
         // first one in the text.
-        let mut undefined: Vec<(usize, String, bool)> = body
+        let mut undefined: Vec<(usize, Text<'a>, bool)> = body
             .locals
             .iter()
             .filter_map(|(name, local)| match *local {
@@ -801,11 +812,11 @@ impl Parser {
         Ok(())
     }
 
-    fn func(&mut self, body: &Body) -> &mut Function {
+    fn func(&mut self, body: &Body<'a>) -> &mut Function {
         &mut self.module.functions[body.func]
     }
 
-    fn current_unterminated(&self, body: &Body) -> bool {
+    fn current_unterminated(&self, body: &Body<'a>) -> bool {
         body.current.is_some_and(|b| {
             self.module.functions[body.func].blocks[b]
                 .terminator
@@ -815,7 +826,7 @@ impl Parser {
 
     /// Checks a numbered definition against the expected number, and
     /// consumes the number.
-    fn check_number(&self, body: &mut Body, name: &str, at: usize) -> Result<()> {
+    fn check_number(&self, body: &mut Body<'a>, name: &str, at: usize) -> Result<()> {
         if name.parse::<u32>().ok() != Some(body.next_number) {
             return self.error_at(
                 at,
@@ -829,7 +840,12 @@ impl Parser {
         Ok(())
     }
 
-    fn start_block(&mut self, body: &mut Body, name: Option<String>, at: usize) -> Result<()> {
+    fn start_block(
+        &mut self,
+        body: &mut Body<'a>,
+        name: Option<Text<'a>>,
+        at: usize,
+    ) -> Result<()> {
         let name = match name {
             Some(n) => {
                 if is_number(&n) {
@@ -839,10 +855,10 @@ impl Parser {
             }
             None => {
                 body.next_number += 1;
-                (body.next_number - 1).to_string()
+                Cow::Owned((body.next_number - 1).to_string())
             }
         };
-        let hint = if is_number(&name) { "" } else { name.as_str() };
+        let hint = if is_number(&name) { "" } else { name.as_ref() };
         let block = match body.locals.get(&name).copied() {
             None => {
                 let block = self.func(body).create_block(hint);
@@ -879,7 +895,7 @@ impl Parser {
     }
 
     /// `label %x`: a block, created on first mention.
-    fn parse_label_ref(&mut self, body: &mut Body) -> Result<Block> {
+    fn parse_label_ref(&mut self, body: &mut Body<'a>) -> Result<Block> {
         self.expect_word("label")?;
         let at = self.pos;
         match self.next() {
@@ -889,14 +905,14 @@ impl Parser {
     }
 
     /// `TYPE operand`.
-    fn parse_typed_operand(&mut self, body: &mut Body) -> Result<Value> {
+    fn parse_typed_operand(&mut self, body: &mut Body<'a>) -> Result<Value> {
         let ty = self.parse_type()?;
         self.skip_attributes();
         self.parse_operand(body, ty)
     }
 
     /// An operand whose type `ty` has been written before it.
-    fn parse_operand(&mut self, body: &mut Body, ty: Type) -> Result<Value> {
+    fn parse_operand(&mut self, body: &mut Body<'a>, ty: Type) -> Result<Value> {
         let at = self.pos;
         match self.next() {
             Tok::Local(name) => match body.locals.get(&name).copied() {
@@ -1016,7 +1032,7 @@ impl Parser {
         Ok(id)
     }
 
-    fn parse_instruction(&mut self, body: &mut Body) -> Result<()> {
+    fn parse_instruction(&mut self, body: &mut Body<'a>) -> Result<()> {
         let start = self.pos;
         let result_name = match (self.peek().clone(), self.peek_at(1)) {
             (Tok::Local(name), Tok::Punct('=')) => {
@@ -1036,14 +1052,14 @@ impl Parser {
                 )
             }
         };
-        let opcode = if matches!(opcode.as_str(), "tail" | "musttail" | "notail") {
+        let opcode = if matches!(opcode.as_ref(), "tail" | "musttail" | "notail") {
             self.expect_word("call")?;
-            "call".to_string()
+            Cow::Borrowed("call")
         } else {
             opcode
         };
         // Terminators.
-        let terminator = match opcode.as_str() {
+        let terminator = match opcode.as_ref() {
             "br" => Some(if self.is_word("label") {
                 Terminator::Br {
                     dest: self.parse_label_ref(body)?,
@@ -1135,7 +1151,7 @@ impl Parser {
                     }
                     None => {
                         body.next_number += 1;
-                        (body.next_number - 1).to_string()
+                        Cow::Owned((body.next_number - 1).to_string())
                     }
                 };
                 let value = match body.locals.get(&name).copied() {
@@ -1183,7 +1199,7 @@ impl Parser {
     /// The operands of a non-terminator; returns its kind and result type.
     fn parse_instruction_kind(
         &mut self,
-        body: &mut Body,
+        body: &mut Body<'a>,
         opcode: &str,
         opcode_at: usize,
     ) -> Result<(InstKind, Option<Type>)> {
@@ -1368,14 +1384,14 @@ impl Parser {
         }
     }
 
-    fn block_by_name(&mut self, body: &mut Body, name: String, at: usize) -> Result<Block> {
+    fn block_by_name(&mut self, body: &mut Body<'a>, name: Text<'a>, at: usize) -> Result<Block> {
         match body.locals.get(&name).copied() {
             Some(Local::Block { block, .. }) => Ok(block),
             Some(Local::Value { .. }) => {
                 self.error_at(at, format!("`%{name}` is a value, not a block"))
             }
             None => {
-                let hint = if is_number(&name) { "" } else { name.as_str() };
+                let hint = if is_number(&name) { "" } else { name.as_ref() };
                 let block = self.func(body).create_block(hint);
                 body.locals.insert(
                     name,
