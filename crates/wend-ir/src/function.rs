@@ -266,6 +266,9 @@ impl Function {
     /// Replaces uses through a substitution map, following chains
     /// (`a -> b -> c` makes uses of `a` use `c`).
     pub fn substitute(&mut self, subst: &SecondaryMap<Value, Option<Value>>) {
+        if subst.is_empty() {
+            return; // nothing was ever substituted: spare the walk
+        }
         let resolve = |mut v: Value| {
             while let Some(next) = subst[v] {
                 v = next;

@@ -28,7 +28,7 @@
 //! Requires: valid IR. Invalidates: nothing about the CFG; instructions
 //! are removed.
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
@@ -64,7 +64,7 @@ pub fn run(func: &mut Function) {
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
 
-    let mut table: HashMap<Expr, Value> = HashMap::new();
+    let mut table: FxHashMap<Expr, Value> = FxHashMap::default();
     let mut undo: Vec<(Expr, Option<Value>)> = Vec::new();
     let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
     let mut stack = vec![Visit::Enter(func.layout[0])];

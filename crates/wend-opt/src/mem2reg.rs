@@ -75,14 +75,14 @@ pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
     }
-    let cfg = Cfg::compute(func);
-    let domtree = DomTree::compute(func, &cfg);
-
     // Step 1: the promotable allocas, and where each is loaded and stored.
+    // (Checked first: with nothing to promote, no analysis is needed.)
     let mut vars = find_promotable_allocas(func);
     if vars.is_empty() {
         return;
     }
+    let cfg = Cfg::compute(func);
+    let domtree = DomTree::compute(func, &cfg);
     let var_of = variable_of_address(func, &vars);
     collect_accesses(func, &cfg, &var_of, &mut vars);
 
@@ -112,6 +112,9 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
         if let InstKind::Alloca { .. } = func.insts[inst].kind {
             candidate[func.insts[inst].result.unwrap()] = true;
         }
+    }
+    if candidate.is_empty() {
+        return PrimaryMap::new(); // no allocas: no need to look at the uses
     }
 
     // Any use other than "the address of a load or store" lets the address

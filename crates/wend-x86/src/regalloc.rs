@@ -209,6 +209,21 @@ impl Occupancy {
         found
     }
 
+    /// Forgets the ranges that end before `pos`. The intervals still to
+    /// come start at or after `pos`, so those ranges can never meet them;
+    /// dropping them keeps the map as small as what is live around `pos`
+    /// (the active and inactive intervals), not everything allocated so
+    /// far. The ranges are disjoint, so ordered by start they are ordered
+    /// by end too: the expired ones are a prefix.
+    fn expire(&mut self, pos: Pos) {
+        while let Some((_, &(end, _))) = self.ranges.first_key_value() {
+            if end >= pos {
+                break;
+            }
+            self.ranges.pop_first();
+        }
+    }
+
     fn insert(&mut self, interval: &Interval, v: VReg) {
         for &(from, to) in &interval.ranges {
             self.ranges.insert(from, (to, v));
@@ -294,6 +309,9 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
     let interval = |v: VReg| intervals.of[v].as_ref().unwrap();
 
     for &(cur, v) in &order {
+        for occupancy in &mut taken {
+            occupancy.expire(cur.start());
+        }
         let crosses_call = cur.crosses(&intervals.calls);
         let crosses_div = cur.crosses(&intervals.divs);
         let allowed = |r: PReg| {
