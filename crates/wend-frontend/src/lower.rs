@@ -514,8 +514,8 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         let prefix = if is_and { "land" } else { "lor" };
         let left = self.expr(lhs);
         let left_end = self.b.current_block();
-        let rhs_block = self.b.create_block(&format!("{prefix}.rhs"));
-        let end_block = self.b.create_block(&format!("{prefix}.end"));
+        let rhs_block = self.b.create_block(format!("{prefix}.rhs"));
+        let end_block = self.b.create_block(format!("{prefix}.end"));
         self.line(span);
         if is_and {
             self.b.cond_br(left, rhs_block, end_block);

@@ -48,7 +48,7 @@ impl<'f> FunctionBuilder<'f> {
     }
 
     /// Creates a new block at the end of the layout (does not move the cursor).
-    pub fn create_block(&mut self, name: &str) -> Block {
+    pub fn create_block(&mut self, name: impl Into<Box<str>>) -> Block {
         self.func.append_block(name)
     }
 

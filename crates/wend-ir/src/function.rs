@@ -9,6 +9,7 @@ use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::types::Type;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
+use std::sync::Arc;
 
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -31,7 +32,7 @@ pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
     /// A name hint for printing (`%counter`); the printer makes names unique.
-    pub name: Option<Box<str>>,
+    pub name: Option<Arc<str>>,
 }
 
 #[derive(Clone, Debug)]
@@ -168,6 +169,13 @@ impl Function {
         self.values[v].name.as_deref()
     }
 
+    /// Gives `v` the name hint of `other`'s value `w`. The hints are
+    /// shared strings: a copied instruction (the inliner's) keeps its name
+    /// without copying it.
+    pub fn copy_value_name(&mut self, v: Value, other: &Function, w: Value) {
+        self.values[v].name = other.values[w].name.clone();
+    }
+
     // ---- instructions -------------------------------------------------
 
     /// Creates an instruction (not yet placed in any block) and its result
@@ -204,7 +212,7 @@ impl Function {
     // ---- blocks -------------------------------------------------------
 
     /// Creates a block and appends it to the layout.
-    pub fn append_block(&mut self, name: &str) -> Block {
+    pub fn append_block(&mut self, name: impl Into<Box<str>>) -> Block {
         let b = self.create_block(name);
         self.layout.push(b);
         b
@@ -212,7 +220,7 @@ impl Function {
 
     /// Creates a block that is not in the layout yet (place it with
     /// `layout.insert`).
-    pub fn create_block(&mut self, name: &str) -> Block {
+    pub fn create_block(&mut self, name: impl Into<Box<str>>) -> Block {
         self.blocks.push(BlockData {
             name: name.into(),
             ..BlockData::default()

@@ -35,8 +35,8 @@ use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
 use cranelift_entity::SecondaryMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::OnceCell;
-use std::collections::{HashMap, HashSet};
 use std::fmt;
 
 /// A broken invariant, located and explained.
@@ -71,7 +71,7 @@ impl std::error::Error for VerifyError {}
 /// names are unique and declarations of runtime routines have the runtime's
 /// signatures.
 pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
-    let mut seen = HashSet::new();
+    let mut seen = FxHashSet::default();
     for (id, func) in module.functions.iter() {
         let module_error = |message: String| VerifyError {
             function: func.name.clone(),
@@ -556,11 +556,14 @@ impl Verifier<'_> {
 
     /// One phi entry per incoming edge, same value for parallel edges.
     fn check_phis(&self, cfg: &Cfg) -> Check {
+        // Looked up only, never iterated; reused from block to block.
+        let mut edges: FxHashMap<Block, usize> = FxHashMap::default();
+        let mut entries: FxHashMap<Block, (usize, Value)> = FxHashMap::default();
         for &b in &self.func.layout {
             if self.func.blocks[b].phis.is_empty() {
                 continue;
             }
-            let mut edges: HashMap<Block, usize> = HashMap::new();
+            edges.clear();
             for &p in cfg.preds(b) {
                 *edges.entry(p).or_default() += 1;
             }
@@ -572,7 +575,7 @@ impl Verifier<'_> {
                 if incoming.is_empty() {
                     return fail("a phi needs at least one incoming edge (LLVM cannot even parse an empty one)".into());
                 }
-                let mut entries: HashMap<Block, (usize, Value)> = HashMap::new();
+                entries.clear();
                 for &(pred, v) in incoming {
                     let entry = entries.entry(pred).or_insert((0, v));
                     entry.0 += 1;

@@ -31,7 +31,7 @@ fn build_cfg(spec: &[TermSpec]) -> Function {
     let mut f = Function::new("f", &[(Type::I1, "c")], None);
     let cond = f.params[0];
     let blocks: Vec<Block> = (0..spec.len())
-        .map(|i| f.append_block(&format!("b{i}")))
+        .map(|i| f.append_block(format!("b{i}")))
         .collect();
     for (i, &(kind, a, b)) in spec.iter().enumerate() {
         f.blocks[blocks[i]].terminator = Some(match kind {

@@ -33,7 +33,7 @@ fn long_chain_with_one_big_loop() {
     const N: usize = 100_000;
     let mut f = Function::new("chain", &[(Type::I1, "c"), (Type::I32, "x")], None);
     let (c, x) = (f.params[0], f.params[1]);
-    let blocks: Vec<Block> = (0..N).map(|i| f.append_block(&format!("b{i}"))).collect();
+    let blocks: Vec<Block> = (0..N).map(|i| f.append_block(format!("b{i}"))).collect();
     let long_lived = add(&mut f, blocks[0], x, x);
     let mut prev = long_lived;
     for i in 1..N {
@@ -82,10 +82,10 @@ fn deeply_nested_loops() {
     let mut f = Function::new("nest", &[(Type::I1, "c")], None);
     let c = f.params[0];
     let headers: Vec<Block> = (0..DEPTH)
-        .map(|i| f.append_block(&format!("h{i}")))
+        .map(|i| f.append_block(format!("h{i}")))
         .collect();
     let latches: Vec<Block> = (0..DEPTH)
-        .map(|i| f.append_block(&format!("l{i}")))
+        .map(|i| f.append_block(format!("l{i}")))
         .collect();
     let exit = f.append_block("exit");
     for i in 0..DEPTH {
@@ -145,9 +145,9 @@ fn liveness_with_ten_thousand_values_and_blocks() {
     let mut cur = entry;
     for i in 0..DIAMONDS {
         let (l, r, j) = (
-            f.append_block(&format!("l{i}")),
-            f.append_block(&format!("r{i}")),
-            f.append_block(&format!("j{i}")),
+            f.append_block(format!("l{i}")),
+            f.append_block(format!("r{i}")),
+            f.append_block(format!("j{i}")),
         );
         f.blocks[cur].terminator = Some(Terminator::CondBr {
             cond: c,

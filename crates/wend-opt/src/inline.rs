@@ -418,13 +418,13 @@ fn splice(
         .to_string();
 
     // The continuation will take what followed the call.
-    let continuation = func.create_block(&format!("{prefix}.cont"));
+    let continuation = func.create_block(format!("{prefix}.cont"));
 
     // Blocks first, so branches and phis can be mapped.
     let mut block_map: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
     let mut body = Vec::with_capacity(callee.layout.len());
     for &cb in &callee.layout {
-        let nb = func.create_block(&format!("{prefix}.{}", callee.blocks[cb].name));
+        let nb = func.create_block(format!("{prefix}.{}", callee.blocks[cb].name));
         block_map[cb] = Some(nb);
         body.push(nb);
     }
@@ -442,9 +442,7 @@ fn splice(
             let copy = func.make_inst(data.kind.clone(), ty, data.line);
             if let (Some(old), Some(new)) = (data.result, func.insts[copy].result) {
                 values.map[old] = Some(new);
-                if let Some(name) = callee.value_name(old) {
-                    func.set_value_name(new, name);
-                }
+                func.copy_value_name(new, callee, old);
             }
             copies.push((inst, copy));
             match data.kind {

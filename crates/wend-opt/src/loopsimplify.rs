@@ -202,7 +202,7 @@ pub fn split_predecessors(
     suffix: &str,
 ) -> Block {
     let name = format!("{}.{suffix}", func.blocks[target].name);
-    let new = func.create_block(&name);
+    let new = func.create_block(name);
     let line = func.blocks[target].terminator_line;
     func.blocks[new].terminator = Some(Terminator::Br { dest: target });
     func.blocks[new].terminator_line = line;

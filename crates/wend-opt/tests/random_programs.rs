@@ -67,7 +67,7 @@ fn build_program(data: &[u32]) -> Module {
         let start_fuel = b.iconst(25);
         b.store(start_fuel, fuel);
         let blocks: Vec<Block> = (0..num_blocks)
-            .map(|i| b.create_block(&format!("b{i}")))
+            .map(|i| b.create_block(format!("b{i}")))
             .collect();
         let exit = b.create_block("exit");
         b.br(blocks[0]);

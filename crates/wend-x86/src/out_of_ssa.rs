@@ -57,7 +57,7 @@ pub fn split_edges(func: &mut Function) -> usize {
                 continue;
             }
             let name = format!("{}.to.{}", func.blocks[b].name, func.blocks[succ].name);
-            let edge = func.create_block(&name);
+            let edge = func.create_block(name);
             func.blocks[edge].terminator = Some(Terminator::Br { dest: succ });
             func.blocks[edge].terminator_line = func.blocks[b].terminator_line;
             // Redirect one phi entry for `b` (the first not yet redirected:
