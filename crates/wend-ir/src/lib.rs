@@ -12,6 +12,7 @@
 
 pub mod analysis;
 pub mod builder;
+pub mod compact;
 pub mod dot;
 pub mod entities;
 pub mod function;

@@ -382,6 +382,9 @@ fn inline_calls_in(
     func.layout = layout;
     if inlined_any {
         func.substitute(&subst);
+        // The copies went to the end of the arenas and the call blocks'
+        // old instructions are garbage: renumber in layout order.
+        wend_ir::compact::compact(&mut func);
     }
     module.functions[caller] = func;
 }

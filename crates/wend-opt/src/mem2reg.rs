@@ -98,6 +98,10 @@ pub fn run(func: &mut Function) {
     remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
     delete_promoted_accesses(func, &var_of, &mut subst, &mut undefs);
     func.substitute(&subst);
+    // The new phis sit at the end of the arenas, the promoted loads and
+    // stores are garbage in the middle: renumber in layout order, so that
+    // the passes after this one walk memory in order.
+    wend_ir::compact::compact(func);
 }
 
 // ---- step 1: promotable allocas ----------------------------------------

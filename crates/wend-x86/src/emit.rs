@@ -34,10 +34,11 @@ use crate::regalloc::{Allocation, Loc};
 use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
 use crate::Options;
 use cranelift_entity::SecondaryMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 use wend_ir::print::{block_names, inst_text, terminator_text, FunctionNames};
-use wend_ir::{Block, Function, Module};
+use wend_ir::{Block, FuncId, Function, Module};
 
 /// A place a value can be in once registers are allocated.
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
@@ -292,30 +293,62 @@ fn forwarding_targets(
 }
 
 /// The label of each block of `func` (after edge splitting, before
-/// instruction selection: the names are the IR printer's).
-/// `used_labels` holds the block labels of the functions emitted before
-/// into the same file: `.L<function>.<block>` alone is ambiguous (the
-/// function `f.g` with block `h` and the function `f` with block `g.h`), so
-/// a label already taken gets a numeric suffix.
+/// instruction selection: the names are the IR printer's), `.L<function>.<block>`.
+///
+/// That alone can be ambiguous: the function `f.g` with block `h` and the
+/// function `f` with block `g.h` (an inlined copy of `f.g`'s block) both
+/// give `.Lf.g.h`. So when another function's name extends this one's or
+/// is extended by it (`may_collide`), `used_labels` holds the labels of
+/// the functions emitted before into the same file, and a label already
+/// taken gets a numeric suffix. Other functions' labels cannot clash with
+/// anything and skip the bookkeeping.
 pub fn block_labels(
     func: &Function,
-    used_labels: &mut std::collections::HashSet<String>,
+    may_collide: bool,
+    used_labels: &mut FxHashSet<String>,
 ) -> SecondaryMap<Block, String> {
     // Only the blocks' names: the IR printer's names of all the values
     // cost a `String` each and are only wanted for comments.
     let block_names = block_names(func);
-    let mut labels = SecondaryMap::new();
+    let mut labels = SecondaryMap::with_capacity(func.blocks.len());
+    let mut text = String::new();
     for &b in &func.layout {
-        let base = symbol(&format!(".L{}.{}", func.name, block_names[b]));
-        let mut label = base.clone();
-        let mut n = 1;
-        while !used_labels.insert(label.clone()) {
-            label = format!("{base}.{n}");
-            n += 1;
+        text.clear();
+        write!(text, ".L{}.{}", func.name, block_names[b]).unwrap();
+        let mut label = symbol(&text);
+        if may_collide {
+            let mut n = 1;
+            while used_labels.contains(&label) {
+                text.clear();
+                write!(text, ".L{}.{}.{n}", func.name, block_names[b]).unwrap();
+                label = symbol(&text);
+                n += 1;
+            }
+            used_labels.insert(label.clone());
         }
         labels[b] = label;
     }
     labels
+}
+
+/// For each function, whether another function's name is its name
+/// followed by `.` and more, or the other way round: then their block
+/// labels may clash (see [`block_labels`]).
+pub fn label_prefix_clashes(module: &Module) -> SecondaryMap<FuncId, bool> {
+    let by_name: FxHashMap<&str, FuncId> = module
+        .definitions()
+        .map(|(id, f)| (f.name.as_str(), id))
+        .collect();
+    let mut clashes = SecondaryMap::new();
+    for (id, func) in module.definitions() {
+        for (dot, _) in func.name.match_indices('.') {
+            if let Some(&prefix) = by_name.get(&func.name[..dot]) {
+                clashes[id] = true;
+                clashes[prefix] = true;
+            }
+        }
+    }
+    clashes
 }
 
 /// Appends the assembly of one function to `out`, its blocks labelled by

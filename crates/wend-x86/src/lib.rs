@@ -78,7 +78,7 @@ pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFu
 /// for golden tests and for looking at the code of one function.
 pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Options) -> String {
     let compiled = compile_function(module, func);
-    let labels = emit::block_labels(&compiled.ir, &mut std::collections::HashSet::new());
+    let labels = emit::block_labels(&compiled.ir, false, &mut Default::default());
     let mut out = String::new();
     emit::emit_function(
         &mut out,
@@ -127,7 +127,8 @@ fn write_module_inner(
     // attribute it to a wend line.
     text.push_str(&runtime::runtime_asm());
     out.write_all(text.as_bytes())?;
-    let mut used_labels = std::collections::HashSet::new();
+    let mut used_labels = rustc_hash::FxHashSet::default();
+    let may_collide = emit::label_prefix_clashes(module);
     let defined: Vec<_> = module.definitions().map(|(id, _)| id).collect();
     // One function at a time: its body is taken out of the module (calls
     // only need the callee's signature, which stays), compiled, written and
@@ -138,7 +139,7 @@ fn write_module_inner(
         prepare_ir(&mut ir);
         // Labelled before instruction selection: naming the blocks takes
         // memory for a while, better not when the machine IR is there too.
-        let labels = emit::block_labels(&ir, &mut used_labels);
+        let labels = emit::block_labels(&ir, may_collide[id], &mut used_labels);
         let mir = isel::select_function(&ir, module);
         // Only assembly comments need the IR past this point: without
         // them it is freed before register allocation, the hungriest step.
