@@ -271,16 +271,18 @@ pub enum MTerm {
 }
 
 impl MTerm {
-    pub fn successors(&self) -> Vec<Block> {
-        match *self {
-            MTerm::Jmp { dest } => vec![dest],
+    /// The successor blocks, in order (no allocation: at most two).
+    pub fn successors(&self) -> impl Iterator<Item = Block> {
+        let pair = match *self {
+            MTerm::Jmp { dest } => [Some(dest), None],
             MTerm::Branch {
                 then_dest,
                 else_dest,
                 ..
-            } => vec![then_dest, else_dest],
-            MTerm::Ret { .. } | MTerm::Unreachable => vec![],
-        }
+            } => [Some(then_dest), Some(else_dest)],
+            MTerm::Ret { .. } | MTerm::Unreachable => [None, None],
+        };
+        pair.into_iter().flatten()
     }
 
     pub fn for_each_use(&self, mut f: impl FnMut(VReg)) {
