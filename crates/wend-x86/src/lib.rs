@@ -19,8 +19,8 @@
 //! 4. [`emit`]: AT&T assembly, parallel moves sequentialised by
 //!    [`parallel_copy`], with `.loc` line information and optional comments.
 //!
-//! [`compile_module`] leaves the caller's module alone (each function is
-//! cloned first); [`write_module`] consumes the module instead and writes
+//! [`compile_module`] leaves the caller's module alone (it works on a
+//! copy); [`write_module`] consumes the module instead and writes
 //! the assembly function by function, so that a large program never has
 //! two copies of its IR, nor its whole assembly text, in memory.
 
