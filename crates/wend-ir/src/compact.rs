@@ -30,7 +30,6 @@ pub fn compact(func: &mut Function) {
     let mut insts: PrimaryMap<Inst, InstData> = PrimaryMap::with_capacity(func.inst_count());
     let mut values: PrimaryMap<Value, ValueData> = PrimaryMap::with_capacity(func.inst_count());
     let mut block_map: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-    let mut inst_map: SecondaryMap<Inst, Option<Inst>> = SecondaryMap::new();
     let mut value_map: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
 
     // New ids for the blocks, then for the parameters, then for each placed
@@ -81,7 +80,6 @@ pub fn compact(func: &mut Function) {
                     value_map[r] = Some(new_value);
                     insts[new].result = Some(new_value);
                 }
-                inst_map[i] = Some(new);
                 new_list.push(new);
             }
         }
