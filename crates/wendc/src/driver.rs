@@ -222,7 +222,11 @@ fn native_assembly(
         comments,
     };
     time("codegen (x86)", || {
-        wend_x86::write_module(module, &options, &mut std::io::BufWriter::new(out))
+        let mut buffered = std::io::BufWriter::new(out);
+        wend_x86::write_module(module, &options, &mut buffered)?;
+        // Flushed here, not on drop, which would swallow a failed write
+        // (a full disk) and leave a truncated file behind a success.
+        buffered.flush()
     })
 }
 
@@ -261,7 +265,10 @@ fn write_output_with(
         Some(p) if p != Path::new("-") => {
             std::fs::File::create(p).and_then(|mut file| write(&mut file))
         }
-        _ => write(&mut std::io::stdout().lock()),
+        _ => {
+            let mut stdout = std::io::stdout().lock();
+            write(&mut stdout).and_then(|()| stdout.flush())
+        }
     };
     result.map(|()| 0).map_err(|e| {
         eprintln!("error: cannot write output: {e}");

@@ -121,6 +121,24 @@ fn emitted_ir_goes_to_the_output_file() {
     assert!(text.contains("@wend_print_int"));
 }
 
+/// A write that fails (a full disk: `/dev/full`) is an error with status
+/// 1, for the streamed assembly as for the other outputs, never a success
+/// with a truncated file.
+#[test]
+fn failed_writes_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "hello.wend", HELLO.as_bytes());
+    for emit in ["asm", "ir", "llvm"] {
+        wendc()
+            .args(["build", "--emit", emit])
+            .arg(&src)
+            .args(["-o", "/dev/full"])
+            .assert()
+            .code(1)
+            .stderr(predicate::str::starts_with("error: cannot write output"));
+    }
+}
+
 #[test]
 fn compile_error_is_located_and_exits_one() {
     let dir = tempfile::tempdir().unwrap();
