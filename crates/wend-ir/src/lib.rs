@@ -15,6 +15,7 @@ pub mod builder;
 pub mod compact;
 pub mod dot;
 pub mod entities;
+pub mod flat_lists;
 pub mod function;
 pub mod instructions;
 pub mod interp;

@@ -30,6 +30,7 @@
 //! selects are removed.
 
 use cranelift_entity::{EntityRef, SecondaryMap};
+use wend_ir::flat_lists::FlatLists;
 use wend_ir::{Block, Function, Inst, InstKind, Type, Value};
 
 /// Replaces copies by what they copy (see the module doc).
@@ -49,7 +50,17 @@ pub fn run(func: &mut Function) {
                 .filter(|&i| matches!(func.insts[i].kind, InstKind::Select { .. })),
         );
     }
-    let users = CandidateUsers::compute(func, &candidates);
+    let users = FlatLists::build(func.insts.len(), Inst::new(0), |f| {
+        for &inst in &candidates {
+            func.insts[inst].kind.for_each_operand(|v| {
+                if let Some(def) = func.defining_inst(v) {
+                    if def != inst {
+                        f(def.index(), inst);
+                    }
+                }
+            });
+        }
+    });
 
     let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
     let mut replaced: SecondaryMap<Inst, bool> = SecondaryMap::new();
@@ -79,7 +90,13 @@ pub fn run(func: &mut Function) {
         };
         subst[result] = Some(copied);
         replaced[inst] = true;
-        worklist.extend(users.of(inst).iter().copied().filter(|&u| !replaced[u]));
+        worklist.extend(
+            users
+                .get(inst.index())
+                .iter()
+                .copied()
+                .filter(|&u| !replaced[u]),
+        );
     }
 
     for i in 0..func.layout.len() {
@@ -92,47 +109,6 @@ pub fn run(func: &mut Function) {
 }
 
 /// What a copy copies.
-/// The candidates using each instruction's result, one entry per use, in
-/// compressed form: one flat vector rather than a `Vec` per instruction.
-struct CandidateUsers {
-    /// The users of `i` are `list[start[i]..start[i + 1]]`.
-    start: Vec<u32>,
-    list: Vec<Inst>,
-}
-
-impl CandidateUsers {
-    fn compute(func: &Function, candidates: &[Inst]) -> CandidateUsers {
-        let for_each_use = |f: &mut dyn FnMut(Inst, Inst)| {
-            for &inst in candidates {
-                func.insts[inst].kind.for_each_operand(|v| {
-                    if let Some(def) = func.defining_inst(v) {
-                        if def != inst {
-                            f(def, inst);
-                        }
-                    }
-                });
-            }
-        };
-        // Count, turn the counts into start offsets, fill.
-        let mut start = vec![0u32; func.insts.len() + 1];
-        for_each_use(&mut |def, _| start[def.index() + 1] += 1);
-        for i in 0..func.insts.len() {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut list = vec![Inst::new(0); start[func.insts.len()] as usize];
-        for_each_use(&mut |def, user| {
-            list[fill[def.index()] as usize] = user;
-            fill[def.index()] += 1;
-        });
-        CandidateUsers { start, list }
-    }
-
-    fn of(&self, inst: Inst) -> &[Inst] {
-        &self.list[self.start[inst.index()] as usize..self.start[inst.index() + 1] as usize]
-    }
-}
-
 enum Copied {
     Value(Value),
     /// A phi whose only entries are itself: any value will do.

@@ -47,6 +47,7 @@ use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::{DominanceFrontiers, IdfScratch};
+use wend_ir::flat_lists::FlatLists;
 use wend_ir::{Block, Function, Inst, InstKind, Type, Value, ValueDef};
 
 /// A promoted variable (one alloca).
@@ -378,7 +379,7 @@ fn rename(
             }
         }
         // What flows along each outgoing edge into the successors' phis.
-        for &(succ, entry) in &outgoing[block.index()] {
+        for &(succ, entry) in outgoing.get(block.index()) {
             for i in 0..func.blocks[succ].phis.len() {
                 let phi = func.blocks[succ].phis[i];
                 if let Some(var) = phi_var[phi] {
@@ -404,20 +405,21 @@ fn phi_entry_slots(
     func: &Function,
     cfg: &Cfg,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
-) -> Vec<Vec<(Block, u32)>> {
-    let mut outgoing = vec![Vec::new(); func.blocks.len()];
-    for &s in cfg.rpo() {
-        if func.blocks[s]
-            .phis
-            .iter()
-            .any(|&phi| phi_var[phi].is_some())
-        {
-            for (entry, &p) in cfg.preds(s).iter().enumerate() {
-                outgoing[p.index()].push((s, entry as u32));
+) -> FlatLists<(Block, u32)> {
+    let filler = (func.layout[0], 0);
+    FlatLists::build(func.blocks.len(), filler, |f| {
+        for &s in cfg.rpo() {
+            if func.blocks[s]
+                .phis
+                .iter()
+                .any(|&phi| phi_var[phi].is_some())
+            {
+                for (entry, &p) in cfg.preds(s).iter().enumerate() {
+                    f(p.index(), (s, entry as u32));
+                }
             }
         }
-    }
-    outgoing
+    })
 }
 
 // ---- cleanup -----------------------------------------------------------
@@ -452,16 +454,17 @@ fn remove_trivial_phis(
         }
     }
     // Which new phis use each new phi.
-    let mut users: SecondaryMap<Inst, Vec<Inst>> = SecondaryMap::new();
-    for &phi in &new_phis {
-        func.insts[phi].kind.for_each_operand(|v| {
-            if let Some(def) = func.defining_inst(resolve(subst, v)) {
-                if phi_var[def].is_some() && def != phi {
-                    users[def].push(phi);
+    let users = FlatLists::build(func.insts.len(), Inst::new(0), |f| {
+        for &phi in &new_phis {
+            func.insts[phi].kind.for_each_operand(|v| {
+                if let Some(def) = func.defining_inst(resolve(subst, v)) {
+                    if phi_var[def].is_some() && def != phi {
+                        f(def.index(), phi);
+                    }
                 }
-            }
-        });
-    }
+            });
+        }
+    });
 
     let mut removed: SecondaryMap<Inst, bool> = SecondaryMap::new();
     let mut worklist: Vec<Inst> = new_phis.iter().rev().copied().collect();
@@ -516,7 +519,13 @@ fn remove_trivial_phis(
         };
         subst[result] = Some(replacement);
         removed[phi] = true;
-        worklist.extend(users[phi].iter().copied().filter(|&u| !removed[u]));
+        worklist.extend(
+            users
+                .get(phi.index())
+                .iter()
+                .copied()
+                .filter(|&u| !removed[u]),
+        );
     }
     for &b in &func.layout {
         func.blocks[b].phis.retain(|&phi| !removed[phi]);

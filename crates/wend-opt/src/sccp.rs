@@ -68,6 +68,7 @@
 use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use rustc_hash::FxHashMap;
+use wend_ir::flat_lists::FlatLists;
 use wend_ir::{Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef};
 
 /// The abstract value of an SSA value.
@@ -101,61 +102,13 @@ enum User {
     Terminator(Block),
 }
 
-/// The users of each instruction result (the only values whose cell can
-/// change), one entry per use, in compressed form: the users of `v` are
-/// `list[range(v)]`. One flat vector rather than a `Vec` per value.
-struct UseLists {
-    start: Vec<u32>,
-    list: Vec<User>,
-}
-
-impl UseLists {
-    fn compute(func: &Function) -> UseLists {
-        let tracked = |v: Value| matches!(func.values[v].def, ValueDef::Inst(_));
-        // Count the uses of each value, then turn counts into start offsets
-        // (a counting sort of the uses by value), then fill.
-        let mut start = vec![0u32; func.values.len() + 1];
-        let for_each_use = |f: &mut dyn FnMut(Value, User)| {
-            for &b in &func.layout {
-                for inst in func.block_insts(b) {
-                    func.insts[inst]
-                        .kind
-                        .for_each_operand(|v| f(v, User::Inst(inst)));
-                }
-                if let Some(t) = func.terminator(b) {
-                    t.for_each_operand(|v| f(v, User::Terminator(b)));
-                }
-            }
-        };
-        for_each_use(&mut |v, _| {
-            if tracked(v) {
-                start[v.index() + 1] += 1;
-            }
-        });
-        for i in 0..func.values.len() {
-            start[i + 1] += start[i];
-        }
-        let mut fill = start.clone();
-        let mut list = vec![User::Terminator(func.layout[0]); start[func.values.len()] as usize];
-        for_each_use(&mut |v, user| {
-            if tracked(v) {
-                list[fill[v.index()] as usize] = user;
-                fill[v.index()] += 1;
-            }
-        });
-        UseLists { start, list }
-    }
-
-    fn range(&self, v: Value) -> std::ops::Range<usize> {
-        self.start[v.index()] as usize..self.start[v.index() + 1] as usize
-    }
-}
-
 struct Solver<'f> {
     func: &'f Function,
     /// The block of each placed instruction.
     block_of: SecondaryMap<Inst, Option<Block>>,
-    users: UseLists,
+    /// The users of each instruction result (the only values whose cell
+    /// can change), one entry per use.
+    users: FlatLists<User>,
     cell: SecondaryMap<Value, Lattice>,
     /// Whether the block has been reached.
     executable: SecondaryMap<Block, bool>,
@@ -184,7 +137,23 @@ pub fn run(func: &mut Function) {
 
 impl<'f> Solver<'f> {
     fn new(func: &'f Function) -> Self {
-        let users = UseLists::compute(func);
+        let users = FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
+            let mut add = |v: Value, user| {
+                if matches!(func.values[v].def, ValueDef::Inst(_)) {
+                    f(v.index(), user);
+                }
+            };
+            for &b in &func.layout {
+                for inst in func.block_insts(b) {
+                    func.insts[inst]
+                        .kind
+                        .for_each_operand(|v| add(v, User::Inst(inst)));
+                }
+                if let Some(t) = func.terminator(b) {
+                    t.for_each_operand(|v| add(v, User::Terminator(b)));
+                }
+            }
+        });
         // Values that are not instruction results have their final cell
         // from the start; instruction results start at ⊤.
         let mut cell = SecondaryMap::with_capacity(func.values.len());
@@ -224,8 +193,8 @@ impl<'f> Solver<'f> {
                     self.visit_block(succ);
                 }
             } else if let Some(v) = self.ssa_worklist.pop() {
-                for i in self.users.range(v) {
-                    match self.users.list[i] {
+                for i in 0..self.users.get(v.index()).len() {
+                    match self.users.get(v.index())[i] {
                         User::Inst(inst) => {
                             let block = self.block_of[inst].unwrap();
                             if self.executable[block] {

@@ -2,16 +2,17 @@
 //! block, and the reverse postorder (RPO) of the blocks reachable from the
 //! entry.
 //!
-//! Algorithm: one pass over the layout collects the edges (one entry per
-//! edge, so `br %c, label %b, label %b` gives `b` two predecessor entries,
-//! matching the two entries of its phis); then an iterative depth-first
-//! search from the entry numbers the reachable blocks in postorder. The
-//! search keeps an explicit stack of `(block, next successor to visit)`
-//! frames, which is exactly what the recursive textbook version keeps on the
-//! call stack — functions can have 100 000 blocks, too deep to recurse.
-//! RPO is the standard iteration order of forward dataflow problems and of
-//! the dominator algorithm (see Cooper & Torczon, *Engineering a Compiler*,
-//! §9.2): every block comes before its successors, except along back edges.
+//! Algorithm: the edges of the terminators go into flat lists
+//! ([`FlatLists`]), one entry per edge, so `br %c, label %b, label %b`
+//! gives `b` two predecessor entries, matching the two entries of its
+//! phis; then an iterative depth-first search from the entry numbers the
+//! reachable blocks in postorder. The search keeps an explicit stack of
+//! `(block, next successor to visit)` frames, which is exactly what the
+//! recursive textbook version keeps on the call stack — functions can have
+//! 100 000 blocks, too deep to recurse. RPO is the standard iteration order
+//! of forward dataflow problems and of the dominator algorithm (see Cooper
+//! & Torczon, *Engineering a Compiler*, §9.2): every block comes before its
+//! successors, except along back edges.
 //!
 //! Unreachable blocks (code after a `return` produces them) keep their edges
 //! in `preds`/`succs` but are absent from `rpo`/`postorder` and have no RPO
@@ -22,6 +23,7 @@
 //! Invalidated by: any change to a terminator or to the layout.
 
 use crate::entities::Block;
+use crate::flat_lists::FlatLists;
 use crate::function::Function;
 use cranelift_entity::EntityRef;
 
@@ -30,14 +32,10 @@ const NO_INDEX: u32 = u32::MAX;
 
 #[derive(Clone, Debug, Default)]
 pub struct Cfg {
-    /// Edge lists in compressed form: the successors of block `b` are
-    /// `succ_list[succ_start[b]..succ_start[b + 1]]` (likewise for preds).
-    /// One flat vector instead of a `Vec` per block keeps 100 000-block
-    /// functions cheap.
-    succ_start: Vec<u32>,
-    succ_list: Vec<Block>,
-    pred_start: Vec<u32>,
-    pred_list: Vec<Block>,
+    /// Edge lists by block, in one flat vector each rather than a `Vec`
+    /// per block, which keeps 100 000-block functions cheap.
+    succs: FlatLists<Block>,
+    preds: FlatLists<Block>,
     postorder: Vec<Block>,
     rpo: Vec<Block>,
     /// Position of each block in `rpo`, `NO_INDEX` if unreachable.
@@ -47,45 +45,34 @@ pub struct Cfg {
 impl Cfg {
     pub fn compute(func: &Function) -> Cfg {
         let n = func.blocks.len();
-
-        // Successors, in layout order, one entry per edge.
-        let mut succ_start = vec![0u32; n + 1];
-        let mut succ_list = Vec::new();
         let mut in_layout = vec![false; n];
         for &b in &func.layout {
             in_layout[b.index()] = true;
         }
-        for (i, is_placed) in in_layout.iter().enumerate() {
-            if *is_placed {
-                succ_list.extend(func.successors(Block::new(i)));
+        // Every edge, from placed blocks in increasing block order, each
+        // block's in terminator order.
+        let for_each_edge = |f: &mut dyn FnMut(Block, Block)| {
+            for (i, &is_placed) in in_layout.iter().enumerate() {
+                if is_placed {
+                    let b = Block::new(i);
+                    for s in func.successors(b) {
+                        f(b, s);
+                    }
+                }
             }
-            succ_start[i + 1] = succ_list.len() as u32;
-        }
-
-        // Predecessors by counting sort on the target: one entry per edge,
-        // sources in increasing block order (deterministic).
-        let mut pred_start = vec![0u32; n + 1];
-        for &s in &succ_list {
-            pred_start[s.index() + 1] += 1;
-        }
-        for i in 0..n {
-            pred_start[i + 1] += pred_start[i];
-        }
-        let mut fill = pred_start.clone();
-        let mut pred_list = vec![Block::new(0); succ_list.len()];
-        for i in 0..n {
-            for k in succ_start[i]..succ_start[i + 1] {
-                let s = succ_list[k as usize].index();
-                pred_list[fill[s] as usize] = Block::new(i);
-                fill[s] += 1;
-            }
-        }
+        };
+        // One entry per edge; predecessors come in increasing block order
+        // (deterministic).
+        let succs = FlatLists::build(n, Block::new(0), |f| {
+            for_each_edge(&mut |from, to| f(from.index(), to))
+        });
+        let preds = FlatLists::build(n, Block::new(0), |f| {
+            for_each_edge(&mut |from, to| f(to.index(), from))
+        });
 
         let mut cfg = Cfg {
-            succ_start,
-            succ_list,
-            pred_start,
-            pred_list,
+            succs,
+            preds,
             postorder: Vec::new(),
             rpo: Vec::new(),
             rpo_index: vec![NO_INDEX; n],
@@ -126,15 +113,13 @@ impl Cfg {
 
     /// The successors of `b`, one per outgoing edge, in terminator order.
     pub fn succs(&self, b: Block) -> &[Block] {
-        let i = b.index();
-        &self.succ_list[self.succ_start[i] as usize..self.succ_start[i + 1] as usize]
+        self.succs.get(b.index())
     }
 
     /// The predecessors of `b`, one per incoming edge (a block branching to
     /// `b` twice appears twice), including unreachable ones.
     pub fn preds(&self, b: Block) -> &[Block] {
-        let i = b.index();
-        &self.pred_list[self.pred_start[i] as usize..self.pred_start[i + 1] as usize]
+        self.preds.get(b.index())
     }
 
     /// The reachable blocks in reverse postorder; `rpo()[0]` is the entry.
