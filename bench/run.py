@@ -291,7 +291,7 @@ def generate(tools, shape, lines, work):
 # ---------------------------------------------------------------------------
 # Section 1: compile-time scaling
 
-PHASE_ROW = re.compile(r"^(.+?)\s+([\d.]+)\s+([\d.]+)%\s+(\d+)\s*$")
+PHASE_ROW = re.compile(r"^(.+?)\s+([\d.]+)\s+([\d.]+)%\s+(\d+)(?:\s+(\S+))?\s*$")
 
 
 def parse_time_passes(stderr):

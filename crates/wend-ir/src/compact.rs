@@ -39,14 +39,8 @@ pub fn compact(func: &mut Function) {
     for &b in &func.layout {
         block_map[b] = Some(blocks.push(BlockData::default()));
     }
-    // Value data is moved, not cloned: a name hint is a shared string, and
-    // cloning it would touch its reference count for nothing.
-    let take = |data: &mut ValueData| ValueData {
-        name: data.name.take(),
-        ..*data
-    };
     for p in func.params.iter_mut() {
-        let new = values.push(take(&mut func.values[*p]));
+        let new = values.push(func.values[*p]);
         value_map[*p] = Some(new);
         *p = new;
     }
@@ -74,7 +68,7 @@ pub fn compact(func: &mut Function) {
                     line: data.line,
                 });
                 if let Some(r) = data.result {
-                    let mut value = take(&mut func.values[r]);
+                    let mut value = func.values[r];
                     value.def = ValueDef::Inst(new);
                     let new_value = values.push(value);
                     value_map[r] = Some(new_value);
@@ -87,18 +81,18 @@ pub fn compact(func: &mut Function) {
 
     // Operands: results map as above; constants, `undef`s and string
     // addresses get a new id at their first use.
-    let old_values = &mut func.values;
+    let old_values = &func.values;
     let mut map_value = |v: Value| -> Value {
         if let Some(new) = value_map[v] {
             return new;
         }
-        let data = &mut old_values[v];
+        let data = &old_values[v];
         assert!(
             !matches!(data.def, ValueDef::Inst(_) | ValueDef::Param(_)),
             "compact: {v} in {} is defined outside the layout (run the verifier)",
             func.name
         );
-        let new = values.push(take(data));
+        let new = values.push(*data);
         value_map[v] = Some(new);
         new
     };

@@ -7,9 +7,9 @@
 
 use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
+use crate::name_hints::{NameHints, NameId};
 use crate::types::Type;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
-use std::sync::Arc;
 
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -27,12 +27,13 @@ pub enum ValueDef {
     Str(StrId),
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct ValueData {
     pub ty: Type,
     pub def: ValueDef,
-    /// A name hint for printing (`%counter`); the printer makes names unique.
-    pub name: Option<Arc<str>>,
+    /// A name hint for printing (`%counter`), in the function's
+    /// `value_hints`; the printer makes names unique.
+    pub name: Option<NameId>,
 }
 
 #[derive(Clone, Debug)]
@@ -71,6 +72,8 @@ pub struct Function {
     /// The blocks that belong to the function, in order; `layout[0]` is the
     /// entry. Blocks absent from the layout are deleted.
     pub layout: Vec<Block>,
+    /// The strings that values' name hints refer to.
+    pub value_hints: NameHints,
 }
 
 impl Function {
@@ -84,6 +87,7 @@ impl Function {
             insts: PrimaryMap::new(),
             blocks: PrimaryMap::new(),
             layout: Vec::new(),
+            value_hints: NameHints::default(),
         };
         for (i, &(ty, name)) in params.iter().enumerate() {
             let v = f.make_value(ty, ValueDef::Param(i as u32));
@@ -161,19 +165,21 @@ impl Function {
         self.values[v].name = if name.is_empty() {
             None
         } else {
-            Some(name.into())
+            Some(self.value_hints.intern(name))
         };
     }
 
     pub fn value_name(&self, v: Value) -> Option<&str> {
-        self.values[v].name.as_deref()
+        let id = self.values.get(v)?.name?;
+        Some(self.value_hints.get(id))
     }
 
-    /// Gives `v` the name hint of `other`'s value `w`. The hints are
-    /// shared strings: a copied instruction (the inliner's) keeps its name
-    /// without copying it.
+    /// Gives `v` the name hint of `other`'s value `w` (a copied
+    /// instruction, the inliner's, keeps its name).
     pub fn copy_value_name(&mut self, v: Value, other: &Function, w: Value) {
-        self.values[v].name = other.values[w].name.clone();
+        self.values[v].name = other.values[w]
+            .name
+            .map(|id| self.value_hints.intern(other.value_hints.get(id)));
     }
 
     // ---- instructions -------------------------------------------------

@@ -20,6 +20,7 @@ pub mod function;
 pub mod instructions;
 pub mod interp;
 pub mod module;
+pub mod name_hints;
 pub mod print;
 pub mod read;
 pub mod runtime;

@@ -62,7 +62,7 @@ impl FunctionNames {
         let mut blocks: SecondaryMap<Block, String> = SecondaryMap::new();
         let mut next_number = 0u32;
         let mut name_value = |v: Value, namer: &mut UniqueNamer| {
-            let name = match func.values.get(v).and_then(|d| d.name.as_deref()) {
+            let name = match func.value_name(v) {
                 Some(hint) => format!("%{}", namer.unique(hint)),
                 None => {
                     next_number += 1;

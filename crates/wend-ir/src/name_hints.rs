@@ -1,0 +1,60 @@
+//! Interned name hints: every distinct hint of a function (`add`, `i`,
+//! `while.cond`) is stored once, and a value refers to it by a 4-byte
+//! [`NameId`].
+//!
+//! Lowering names about half of all values, mostly with a handful of
+//! strings (`add`, `sub`, a variable's name): a string per value would be
+//! millions of allocations on a large program, and a fat pointer in every
+//! `ValueData` would double the size of the array every pass walks.
+
+use rustc_hash::FxHashMap;
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+/// A hint in a [`NameHints`] table (never zero, so `Option<NameId>` is
+/// four bytes).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct NameId(NonZeroU32);
+
+/// The distinct hint strings of one function.
+#[derive(Clone, Debug, Default)]
+pub struct NameHints {
+    strings: Vec<Arc<str>>,
+    ids: FxHashMap<Arc<str>, NameId>,
+}
+
+impl NameHints {
+    /// The id of `hint`, adding it if it is new.
+    pub fn intern(&mut self, hint: &str) -> NameId {
+        if let Some(&id) = self.ids.get(hint) {
+            return id;
+        }
+        let shared: Arc<str> = hint.into();
+        let number = u32::try_from(self.strings.len() + 1).expect("more than 2^32 name hints");
+        let id = NameId(NonZeroU32::new(number).unwrap());
+        self.strings.push(shared.clone());
+        self.ids.insert(shared, id);
+        id
+    }
+
+    pub fn get(&self, id: NameId) -> &str {
+        &self.strings[id.0.get() as usize - 1]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::NameHints;
+
+    #[test]
+    fn equal_hints_share_one_id() {
+        let mut hints = NameHints::default();
+        let add = hints.intern("add");
+        let i = hints.intern("i");
+        assert_eq!(hints.intern("add"), add);
+        assert_ne!(add, i);
+        assert_eq!(hints.get(add), "add");
+        assert_eq!(hints.get(i), "i");
+        assert_eq!(std::mem::size_of::<Option<super::NameId>>(), 4);
+    }
+}
