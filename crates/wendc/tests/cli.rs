@@ -244,6 +244,48 @@ fn passes_and_print_after_all() {
 }
 
 #[test]
+fn time_passes_prints_a_phase_table_with_time_and_peak_memory() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let output = wendc()
+        .args(["build", "--emit", "asm", "-O1", "--time-passes"])
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let table = String::from_utf8(output.stderr).unwrap();
+    let mut lines = table.lines();
+    let header: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+    assert_eq!(
+        header,
+        ["phase", "time", "(ms)", "share", "runs", "peak", "(MiB)"]
+    );
+    // Every phase row: name, milliseconds, share, runs, peak in MiB.
+    let mut phases = Vec::new();
+    for line in lines.by_ref().take_while(|l| !l.starts_with("total")) {
+        let (name, numbers) = line.split_at(line.find("  ").unwrap());
+        let numbers: Vec<&str> = numbers.split_whitespace().collect();
+        assert_eq!(numbers.len(), 4, "{line}");
+        assert!(numbers[3].parse::<f64>().unwrap() > 0.0, "{line}");
+        phases.push(name.trim().to_string());
+    }
+    for phase in [
+        "read",
+        "frontend",
+        "lower",
+        "verify",
+        "mem2reg",
+        "codegen (x86)",
+    ] {
+        assert!(
+            phases.iter().any(|p| p == phase),
+            "{phase} missing in:\n{table}"
+        );
+    }
+    assert!(table.contains("\npeak memory: "), "{table}");
+}
+
+#[test]
 fn unknown_pass_is_an_error_listing_the_known_ones() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
