@@ -166,9 +166,10 @@ impl<'f> FunctionBuilder<'f> {
         &mut self,
         callee: FuncId,
         ret: Option<Type>,
-        args: Vec<Value>,
+        args: impl IntoIterator<Item = Value>,
         name: &str,
     ) -> Option<Value> {
+        let args = args.into_iter().collect();
         let v = self.append(InstKind::Call { callee, args }, ret);
         if let Some(v) = v {
             self.func.set_value_name(v, name);
@@ -177,7 +178,13 @@ impl<'f> FunctionBuilder<'f> {
     }
 
     /// A phi at the start of the current block.
-    pub fn phi(&mut self, ty: Type, incoming: Vec<(Block, Value)>, name: &str) -> Value {
+    pub fn phi(
+        &mut self,
+        ty: Type,
+        incoming: impl IntoIterator<Item = (Block, Value)>,
+        name: &str,
+    ) -> Value {
+        let incoming = incoming.into_iter().collect();
         let v = self.append(InstKind::Phi { incoming }, Some(ty));
         self.named(v, name)
     }

@@ -162,6 +162,11 @@ impl IcmpCond {
 
 /// A non-terminator instruction. Its result value, if any, is recorded in
 /// [`crate::InstData::result`].
+///
+/// Every kind fits in 16 bytes: the only lists, call arguments and phi
+/// entries, are `ThinVec`s (one pointer; length and capacity live with the
+/// elements), because the passes walk the instruction arena again and
+/// again and its size is what they pay in cache misses.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum InstKind {
     /// Reserves a stack slot for one value of type `ty`; yields `ty*`.
@@ -196,16 +201,17 @@ pub enum InstKind {
     /// Result present iff the callee returns a value.
     Call {
         callee: FuncId,
-        args: Vec<Value>,
+        args: ThinVec<Value>,
     },
     /// One entry per incoming CFG edge (a predecessor that branches here
     /// twice, as in `br %c, label %b, label %b`, has two entries).
     Phi {
-        incoming: Vec<(Block, Value)>,
+        incoming: ThinVec<(Block, Value)>,
     },
 }
 
 use crate::types::Type;
+pub use thin_vec::{thin_vec, ThinVec};
 
 impl InstKind {
     /// Calls `f` on every value operand, in order.

@@ -29,7 +29,7 @@ pub mod verify;
 
 pub use entities::{Block, FuncId, Inst, StrId, Value};
 pub use function::{BlockData, Function, InstData, ValueData, ValueDef};
-pub use instructions::{BinOp, IcmpCond, InstKind, Terminator};
+pub use instructions::{thin_vec, BinOp, IcmpCond, InstKind, Terminator, ThinVec};
 pub use module::Module;
 pub use types::Type;
 

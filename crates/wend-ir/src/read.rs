@@ -24,7 +24,7 @@
 
 use crate::entities::{Block, FuncId, StrId, Value};
 use crate::function::{Function, ValueDef};
-use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator};
+use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator, ThinVec};
 use crate::module::Module;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
@@ -1281,7 +1281,7 @@ impl<'a> Parser<'a> {
             }
             "phi" => {
                 let ty = self.parse_type()?;
-                let mut incoming = Vec::new();
+                let mut incoming = ThinVec::new();
                 loop {
                     self.expect_punct('[')?;
                     let value = self.parse_operand(body, ty)?;
@@ -1334,7 +1334,7 @@ impl<'a> Parser<'a> {
                     );
                 }
                 self.expect_punct('(')?;
-                let mut args = Vec::new();
+                let mut args = ThinVec::new();
                 if !self.eat_punct(')') {
                     loop {
                         let arg_at = self.pos;

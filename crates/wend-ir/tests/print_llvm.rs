@@ -76,8 +76,8 @@ fn loop_module() -> Module {
             let inst = f.defining_inst(v).unwrap();
             f.insts[inst].kind = wend_ir::InstKind::Phi { incoming: inc };
         };
-        set(b.func, i, vec![(entry, zero), (body, i2)]);
-        set(b.func, sum, vec![(entry, zero), (body, sum2)]);
+        set(b.func, i, wend_ir::thin_vec![(entry, zero), (body, i2)]);
+        set(b.func, sum, wend_ir::thin_vec![(entry, zero), (body, sum2)]);
     }
     module.add_function(f);
     module

@@ -43,7 +43,9 @@
 //! are split and added); deletes functions, renumbering `FuncId`s.
 
 use cranelift_entity::{PrimaryMap, SecondaryMap};
-use wend_ir::{Block, FuncId, Function, Inst, InstKind, Module, Terminator, Type, Value, ValueDef};
+use wend_ir::{
+    Block, FuncId, Function, Inst, InstKind, Module, Terminator, ThinVec, Type, Value, ValueDef,
+};
 
 /// Callees of at most this many instructions (terminators included) are
 /// inlined at every call site, within the growth budget.
@@ -466,7 +468,7 @@ fn splice(
         func.insts[copy].kind = kind;
     }
     // Terminators: returns go to the continuation.
-    let mut returned: Vec<(Block, Value)> = Vec::new();
+    let mut returned: ThinVec<(Block, Value)> = ThinVec::new();
     for &cb in &callee.layout {
         let nb = map_block(cb);
         let mut term = callee.blocks[cb]

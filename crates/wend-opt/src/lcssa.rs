@@ -47,7 +47,7 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::DominanceFrontiers;
 use wend_ir::analysis::loops::{Loop, LoopForest};
-use wend_ir::{Block, Function, Inst, InstKind, Value};
+use wend_ir::{Block, Function, Inst, InstKind, ThinVec, Value};
 
 /// Something that uses values: an instruction or a block's terminator.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -170,7 +170,7 @@ impl State<'_> {
             for join in idf {
                 if outside(join) && domtree.dominates(def_block, join) && !defs.contains_key(&join)
                 {
-                    let placeholder = Vec::new();
+                    let placeholder = ThinVec::new();
                     let phi = self.add_phi(func, join, placeholder, ty, line, name.as_deref());
                     defs.insert(join, func.insts[phi].result.unwrap());
                     merges.push((join, phi));
@@ -178,7 +178,7 @@ impl State<'_> {
             }
             let mut cache = HashMap::new();
             for (join, phi) in merges {
-                let incoming: Vec<(Block, Value)> = cfg
+                let incoming: ThinVec<(Block, Value)> = cfg
                     .preds(join)
                     .iter()
                     .map(|&p| {
@@ -255,7 +255,7 @@ impl State<'_> {
         &mut self,
         func: &mut Function,
         block: Block,
-        incoming: Vec<(Block, Value)>,
+        incoming: ThinVec<(Block, Value)>,
         ty: wend_ir::Type,
         line: u32,
         name: Option<&str>,

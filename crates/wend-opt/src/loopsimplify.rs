@@ -40,7 +40,7 @@ use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::{Loop, LoopForest};
-use wend_ir::{Block, Function, InstKind, Terminator, Value};
+use wend_ir::{Block, Function, InstKind, Terminator, ThinVec, Value};
 
 pub fn run(func: &mut Function) {
     if func.is_declaration() {
@@ -222,8 +222,8 @@ pub fn split_predecessors(
         let InstKind::Phi { incoming } = &func.insts[phi].kind else {
             unreachable!("phis holds phis")
         };
-        let (moved_entries, kept): (Vec<PhiEntry>, Vec<PhiEntry>) =
-            incoming.iter().partition(|&&(b, _)| is_moved(b));
+        let (moved_entries, kept): (ThinVec<PhiEntry>, ThinVec<PhiEntry>) =
+            incoming.iter().copied().partition(|&(b, _)| is_moved(b));
         let first = moved_entries.first().map(|&(_, v)| v);
         let value = match first {
             Some(v) if moved_entries.iter().all(|&(_, w)| w == v) => v,

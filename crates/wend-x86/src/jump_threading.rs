@@ -30,7 +30,7 @@
 //! (invalidating any CFG analysis) and may delete blocks from the layout.
 
 use cranelift_entity::SecondaryMap;
-use wend_ir::{Block, Function, InstKind, Terminator, Type, Value, ValueDef};
+use wend_ir::{Block, Function, InstKind, Terminator, ThinVec, Type, Value, ValueDef};
 
 /// Threads the predecessors of every join block of the `&&`/`||` shape;
 /// returns the number of edges threaded.
@@ -112,7 +112,7 @@ fn thread_block(
         unreachable!("non-phi among the phis of {join}")
     };
     let target = |c: bool| if c { then_dest } else { else_dest };
-    let mut remaining = Vec::new();
+    let mut remaining = ThinVec::new();
     for &(pred, v) in &incoming {
         let known = match func.value_def(v) {
             ValueDef::Const(c) => Some(c != 0),
