@@ -64,15 +64,15 @@ pub fn compact(func: &mut Function) {
                             ty: crate::Type::I1,
                         },
                     ),
-                    result: None,
+                    result: Default::default(),
                     line: data.line,
                 });
-                if let Some(r) = data.result {
+                if let Some(r) = data.result.expand() {
                     let mut value = func.values[r];
                     value.def = ValueDef::Inst(new);
                     let new_value = values.push(value);
                     value_map[r] = Some(new_value);
-                    insts[new].result = Some(new_value);
+                    insts[new].result = new_value.into();
                 }
                 new_list.push(new);
             }

@@ -9,6 +9,7 @@ use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::name_hints::{NameHints, NameId};
 use crate::types::Type;
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
 
 /// Where a value comes from.
@@ -39,7 +40,9 @@ pub struct ValueData {
 #[derive(Clone, Debug)]
 pub struct InstData {
     pub kind: InstKind,
-    pub result: Option<Value>,
+    /// The result value, if any (`expand()` gives an `Option`): packed
+    /// into the value id's reserved number, so an instruction is 24 bytes.
+    pub result: PackedOption<Value>,
     /// The 1-based source line the instruction comes from, 0 if none.
     pub line: u32,
 }
@@ -189,18 +192,18 @@ impl Function {
     pub fn make_inst(&mut self, kind: InstKind, result: Option<Type>, line: u32) -> Inst {
         let inst = self.insts.push(InstData {
             kind,
-            result: None,
+            result: PackedOption::default(),
             line,
         });
         if let Some(ty) = result {
             let v = self.make_value(ty, ValueDef::Inst(inst));
-            self.insts[inst].result = Some(v);
+            self.insts[inst].result = v.into();
         }
         inst
     }
 
     pub fn inst_result(&self, inst: Inst) -> Option<Value> {
-        self.insts[inst].result
+        self.insts[inst].result.expand()
     }
 
     pub fn inst_kind(&self, inst: Inst) -> &InstKind {

@@ -109,7 +109,7 @@ impl FunctionNames {
             .iter()
             .filter_map(|&b| func.blocks.get(b))
             .flat_map(|data| data.phis.iter().chain(&data.insts))
-            .filter_map(|&inst| func.insts.get(inst).and_then(|i| i.result));
+            .filter_map(|&inst| func.insts.get(inst).and_then(|i| i.result.expand()));
         for v in defined_in_layout {
             if func.values.get(v).is_some() {
                 name_value(v, &mut namer);
@@ -473,7 +473,9 @@ pub fn inst_text(module: &Module, func: &Function, names: &FunctionNames, inst: 
                     global_name(&f.name),
                 ),
                 None => (
-                    data.result.map_or("void".to_string(), |r| type_of(func, r)),
+                    data.result
+                        .expand()
+                        .map_or("void".to_string(), |r| type_of(func, r)),
                     format!("@<badref {callee}>"),
                 ),
             };
@@ -483,6 +485,7 @@ pub fn inst_text(module: &Module, func: &Function, names: &FunctionNames, inst: 
         InstKind::Phi { incoming } => {
             let ty = data
                 .result
+                .expand()
                 .map_or("<badtype>".to_string(), |r| type_of(func, r));
             let entries: Vec<String> = incoming
                 .iter()
@@ -494,7 +497,7 @@ pub fn inst_text(module: &Module, func: &Function, names: &FunctionNames, inst: 
             format!("phi {ty} {}", entries.join(", "))
         }
     };
-    match data.result {
+    match data.result.expand() {
         Some(r) => format!(
             "{} = {body}",
             names.values.get(r).map_or("<badref>", String::as_str)

@@ -1182,7 +1182,7 @@ impl<'a> Parser<'a> {
                     }
                     Some(_) => return self.error_at(start, format!("redefinition of `%{name}`")),
                 };
-                self.func(body).insts[inst].result = Some(value);
+                self.func(body).insts[inst].result = value.into();
                 body.locals.insert(
                     name,
                     Local::Value {

@@ -297,7 +297,7 @@ impl Verifier<'_> {
                     };
                     return Err(self.inst_error(b, inst, message.into()));
                 }
-                if let Some(r) = inst_data.result {
+                if let Some(r) = inst_data.result.expand() {
                     let ok = self
                         .func
                         .values
@@ -328,7 +328,7 @@ impl Verifier<'_> {
         match data.def {
             ValueDef::Inst(def) => {
                 let placed = positions[def].is_some();
-                if !placed || self.func.insts[def].result != Some(v) {
+                if !placed || self.func.insts[def].result.expand() != Some(v) {
                     return Err(format!(
                         "operand {v} is the result of {def}, which is not placed in the function"
                     ));
@@ -381,7 +381,7 @@ impl Verifier<'_> {
         if let Some(message) = operand_error {
             return fail(message);
         }
-        if let Some(r) = data.result {
+        if let Some(r) = data.result.expand() {
             let mut uses_own_result = false;
             data.kind.for_each_operand(|v| uses_own_result |= v == r);
             if !data.kind.is_phi() && uses_own_result {
@@ -483,7 +483,7 @@ impl Verifier<'_> {
                 target.ret
             }
             InstKind::Phi { incoming } => {
-                let Some(r) = data.result else {
+                let Some(r) = data.result.expand() else {
                     return fail("a phi without a result".into());
                 };
                 let ty = self.ty(r);

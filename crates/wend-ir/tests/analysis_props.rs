@@ -434,7 +434,7 @@ fn naive_reaches_use(f: &Function, start: Block, v: Value) -> bool {
     let mut seen = BTreeSet::new();
     let mut stack = vec![start];
     seen.insert(start);
-    let defines = |inst: wend_ir::Inst| f.insts[inst].result == Some(v);
+    let defines = |inst: wend_ir::Inst| f.insts[inst].result.expand() == Some(v);
     while let Some(b) = stack.pop() {
         let data = &f.blocks[b];
         let mut killed = false;
@@ -482,14 +482,14 @@ fn check_liveness(f: &Function) {
     let live = Liveness::compute(f, &cfg);
     let mut tracked: Vec<Value> = f.params.clone();
     for &b in &f.layout {
-        tracked.extend(f.block_insts(b).filter_map(|i| f.insts[i].result));
+        tracked.extend(f.block_insts(b).filter_map(|i| f.insts[i].result.expand()));
     }
     for &b in &f.layout {
         let is_phi_of = |s: Block, v: Value| {
             f.blocks[s]
                 .phis
                 .iter()
-                .any(|&p| f.insts[p].result == Some(v))
+                .any(|&p| f.insts[p].result.expand() == Some(v))
         };
         let expected_in: Vec<Value> = tracked
             .iter()

@@ -167,7 +167,13 @@ fn phi_among_ordinary_instructions() {
     });
     let id = func_id(&m);
     let f = &mut m.functions[id];
-    let inst = f.make_inst(InstKind::Phi { incoming: wend_ir::thin_vec![] }, Some(Type::I32), 0);
+    let inst = f.make_inst(
+        InstKind::Phi {
+            incoming: wend_ir::thin_vec![],
+        },
+        Some(Type::I32),
+        0,
+    );
     let entry = f.layout[0];
     f.blocks[entry].insts.push(inst);
     assert_invalid(&m, "a phi is among the block's ordinary instructions");

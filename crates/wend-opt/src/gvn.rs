@@ -92,7 +92,8 @@ pub fn run(func: &mut Function) {
         let mut kept = Vec::with_capacity(insts.len());
         for inst in insts {
             let data = &func.insts[inst];
-            let (Some(result), Some(expr)) = (data.result, expression(func, &subst, &data.kind))
+            let (Some(result), Some(expr)) =
+                (data.result.expand(), expression(func, &subst, &data.kind))
             else {
                 kept.push(inst);
                 continue;

@@ -414,7 +414,7 @@ fn splice(
     let InstKind::Call { args, .. } = func.insts[call].kind.clone() else {
         unreachable!("splice is given a call")
     };
-    let call_result = func.insts[call].result;
+    let call_result = func.insts[call].result.expand();
     let prefix = callee
         .name
         .rsplit('.')
@@ -445,7 +445,8 @@ fn splice(
             let data = &callee.insts[inst];
             let ty = data.result.map(|r| callee.value_type(r));
             let copy = func.make_inst(data.kind.clone(), ty, data.line);
-            if let (Some(old), Some(new)) = (data.result, func.insts[copy].result) {
+            if let (Some(old), Some(new)) = (data.result.expand(), func.insts[copy].result.expand())
+            {
                 values.map[old] = Some(new);
                 func.copy_value_name(new, callee, old);
             }

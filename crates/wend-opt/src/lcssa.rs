@@ -80,7 +80,7 @@ pub fn run(func: &mut Function) {
         for &b in forest.body(l) {
             let defined: Vec<Value> = func
                 .block_insts(b)
-                .filter_map(|inst| func.insts[inst].result)
+                .filter_map(|inst| func.insts[inst].result.expand())
                 .collect();
             for v in defined {
                 state.close(func, l, b, v);

@@ -146,7 +146,7 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
     let mut vars = PrimaryMap::new();
     for &inst in &func.blocks[entry].insts {
         if let (InstKind::Alloca { ty }, Some(address)) =
-            (&func.insts[inst].kind, func.insts[inst].result)
+            (&func.insts[inst].kind, func.insts[inst].result.expand())
         {
             if candidate[address] {
                 vars.push(VarInfo {
@@ -357,7 +357,7 @@ fn rename(
         for &phi in &data.phis {
             if let Some(var) = phi_var[phi] {
                 undo.push((var, current[var]));
-                current[var] = func.insts[phi].result;
+                current[var] = func.insts[phi].result.expand();
             }
         }
         for &inst in &data.insts {

@@ -118,7 +118,7 @@ fn demote_phis(func: &mut Function, slots: &mut SlotMaker) {
             }
             let load = make_load(func, slot, result, line);
             reloads.push(load);
-            subst[result] = func.insts[load].result;
+            subst[result] = func.insts[load].result.expand();
         }
         func.blocks[block].phis = kept;
         func.blocks[block].insts.splice(0..0, reloads);
@@ -131,7 +131,7 @@ fn demote_cross_block_values(func: &mut Function, slots: &mut SlotMaker) {
     let inst_block = func.inst_blocks();
     let mut def_block: SecondaryMap<Value, Option<Block>> = SecondaryMap::new();
     for (inst, data) in func.insts.iter() {
-        if let (Some(v), Some(b)) = (data.result, inst_block[inst]) {
+        if let (Some(v), Some(b)) = (data.result.expand(), inst_block[inst]) {
             def_block[v] = Some(b);
         }
     }
@@ -183,7 +183,7 @@ fn demote_cross_block_values(func: &mut Function, slots: &mut SlotMaker) {
             kind.map_operands(|v| reloader.operand(func, b, v, &mut new, line));
             func.insts[inst].kind = kind;
             new.push(inst);
-            if let Some(result) = func.insts[inst].result {
+            if let Some(result) = func.insts[inst].result.expand() {
                 if let Some(slot) = reloader.slot_of[result] {
                     new.push(make_store(func, result, slot, line));
                 }

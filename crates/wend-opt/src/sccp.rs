@@ -258,7 +258,7 @@ impl<'f> Solver<'f> {
 
     /// Re-evaluates an instruction and lowers its result's cell.
     fn visit_inst(&mut self, inst: Inst) {
-        let Some(result) = self.func.insts[inst].result else {
+        let Some(result) = self.func.insts[inst].result.expand() else {
             return; // a store or a void call: nothing to propagate
         };
         if self.cell[result] == Lattice::Bottom {
@@ -388,7 +388,7 @@ fn rewrite(
     for i in 0..func.layout.len() {
         let b = func.layout[i];
         let mut folded = |func: &mut Function, inst: Inst| -> bool {
-            let Some(result) = func.insts[inst].result else {
+            let Some(result) = func.insts[inst].result.expand() else {
                 return false;
             };
             let Lattice::Const(c) = cell[result] else {

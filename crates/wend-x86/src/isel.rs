@@ -112,7 +112,7 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
     }
     for &b in &func.layout {
         for &inst in &func.blocks[b].insts {
-            if let Some(result) = func.insts[inst].result {
+            if let Some(result) = func.insts[inst].result.expand() {
                 if flag_uses[result] > 0 && flag_uses[result] == uses[result] {
                     s.fused[inst] = true;
                 }
@@ -147,7 +147,9 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
     for &b in &func.layout {
         for inst in func.block_insts(b) {
             let data = &func.insts[inst];
-            let Some(result) = data.result else { continue };
+            let Some(result) = data.result.expand() else {
+                continue;
+            };
             match data.kind {
                 InstKind::Alloca { ty } => {
                     let size = if ty.is_pointer() { 8 } else { 4 };
@@ -250,7 +252,7 @@ impl Selector<'_> {
 
     fn select_inst(&mut self, inst: Inst) {
         let data = &self.func.insts[inst];
-        let result = data.result;
+        let result = data.result.expand();
         let unused = result.is_some_and(|r| self.uses[r] == 0);
         match data.kind.clone() {
             InstKind::Alloca { .. } | InstKind::Phi { .. } => {}

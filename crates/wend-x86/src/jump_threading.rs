@@ -100,7 +100,7 @@ fn thread_block(
         return 0;
     };
     let phi = *phi;
-    if func.insts[phi].result != Some(cond)
+    if func.insts[phi].result.expand() != Some(cond)
         || then_dest == else_dest
         || then_dest == join
         || else_dest == join

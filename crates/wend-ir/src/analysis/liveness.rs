@@ -149,12 +149,12 @@ impl LocalSets {
         for &b in &func.layout {
             let data = &func.blocks[b];
             for &inst in data.phis.iter().chain(&data.insts) {
-                if let Some(v) = func.insts[inst].result {
+                if let Some(v) = func.insts[inst].result.expand() {
                     def_block[v.index()] = b.index() as u32;
                 }
             }
             for &inst in &data.phis {
-                if let Some(v) = func.insts[inst].result {
+                if let Some(v) = func.insts[inst].result.expand() {
                     is_phi[v.index()] = true;
                 }
             }
@@ -172,7 +172,7 @@ impl LocalSets {
             let stamp = bi as u32 + 1;
             let data = &func.blocks[b];
             for &inst in &data.phis {
-                if let Some(v) = func.insts[inst].result {
+                if let Some(v) = func.insts[inst].result.expand() {
                     phi_defs[bi].push(v);
                     defined_here[v.index()] = stamp;
                 }
@@ -194,7 +194,7 @@ impl LocalSets {
                 let inst = &func.insts[inst];
                 inst.kind
                     .for_each_operand(|v| note_use(v, &defined_here, ue));
-                if let Some(v) = inst.result {
+                if let Some(v) = inst.result.expand() {
                     defined_here[v.index()] = stamp;
                 }
             }
