@@ -356,14 +356,14 @@ pub fn label_prefix_clashes(module: &Module) -> SecondaryMap<FuncId, bool> {
 /// from, `ir`, is only needed for `opts.comments`: without them the caller
 /// may free it before register allocation.
 pub fn emit_function(
-    out: &mut String,
+    out: &mut impl std::io::Write,
     module: &Module,
     ir: Option<&Function>,
     mf: &MFunction,
     alloc: &Allocation,
     labels: &SecondaryMap<Block, String>,
     opts: &Options,
-) {
+) -> std::io::Result<()> {
     let comments_ir = opts
         .comments
         .then(|| ir.expect("assembly comments need the function's IR"));
@@ -376,7 +376,7 @@ pub fn emit_function(
         names: comments_ir.map(FunctionNames::compute),
         frame: Frame::layout(mf, alloc),
         frameless: is_frameless(mf, alloc),
-        text: String::new(),
+        text: String::with_capacity(estimated_text_len(mf)),
         instructions: 0,
         line: 0,
     };
@@ -420,30 +420,29 @@ pub fn emit_function(
     writeln!(
         out,
         "\n\t.text\n\t.p2align 4\n\t.type {name}, @function\n{name}:"
-    )
-    .unwrap();
-    out.push_str("\t.cfi_startproc\n");
+    )?;
+    out.write_all(b"\t.cfi_startproc\n")?;
     if let (Some(line), Some(_)) = (first_line, &opts.source_file) {
-        writeln!(out, "\t.loc 1 {line}").unwrap();
+        writeln!(out, "\t.loc 1 {line}")?;
     }
     if !e.frameless {
-        out.push_str("\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n");
-        out.push_str("\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n");
+        out.write_all(b"\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n")?;
+        out.write_all(b"\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n")?;
     }
     if e.frame.size > 0 {
-        writeln!(out, "\tsubq ${}, %rsp", e.frame.size).unwrap();
+        writeln!(out, "\tsubq ${}, %rsp", e.frame.size)?;
     }
     for &(r, off) in &e.frame.saves {
-        writeln!(out, "\tmovq {}, {off}(%rbp)", r.name64()).unwrap();
+        writeln!(out, "\tmovq {}, {off}(%rbp)", r.name64())?;
     }
     for (i, &b) in emitted.iter().enumerate() {
         let block = code[b].as_ref().unwrap();
         if i > 0 {
-            writeln!(out, "{}:", labels[b]).unwrap();
+            writeln!(out, "{}:", labels[b])?;
         } else if opts.comments {
-            writeln!(out, "# {}:", e.names().block(b)).unwrap();
+            writeln!(out, "# {}:", e.names().block(b))?;
         }
-        out.push_str(&e.text[block.text.clone()]);
+        out.write_all(e.text[block.text.clone()].as_bytes())?;
         let next = emitted.get(i + 1).copied();
         let mut exit = block.exit.clone();
         if let Exit::Jump(t) = exit {
@@ -457,7 +456,7 @@ pub fn emit_function(
                 && target.instructions <= MAX_DUPLICATED_TEST
                 && is_emitted[t]
             {
-                out.push_str(&e.text[target.text.clone()]);
+                out.write_all(e.text[target.text.clone()].as_bytes())?;
                 exit = target.exit.clone();
             }
         }
@@ -465,24 +464,36 @@ pub fn emit_function(
             Exit::Jump(t) => {
                 let t = resolve(t);
                 if Some(t) != next {
-                    writeln!(out, "\tjmp {}", labels[t]).unwrap();
+                    writeln!(out, "\tjmp {}", labels[t])?;
                 }
             }
             Exit::Branch(cond, then_dest, else_dest) => {
                 let (t, f) = (resolve(then_dest), resolve(else_dest));
                 if Some(t) == next {
-                    writeln!(out, "\tj{} {}", cond.inverse().suffix(), labels[f]).unwrap();
+                    writeln!(out, "\tj{} {}", cond.inverse().suffix(), labels[f])?;
                 } else {
-                    writeln!(out, "\tj{} {}", cond.suffix(), labels[t]).unwrap();
+                    writeln!(out, "\tj{} {}", cond.suffix(), labels[t])?;
                     if Some(f) != next {
-                        writeln!(out, "\tjmp {}", labels[f]).unwrap();
+                        writeln!(out, "\tjmp {}", labels[f])?;
                     }
                 }
             }
             Exit::Done => {}
         }
     }
-    writeln!(out, "\t.cfi_endproc\n\t.size {name}, .-{name}").unwrap();
+    writeln!(out, "\t.cfi_endproc\n\t.size {name}, .-{name}")?;
+    Ok(())
+}
+
+/// Room for a function's code text, so that the buffer is not copied
+/// again and again as it grows (each copy into fresh pages, which the
+/// kernel must clear first). A machine instruction takes 10–27 bytes of
+/// text on average with its share of `.loc` lines (the `wend-gen scale`
+/// shapes at -O0 and -O2). Too much is harmless: capacity that is never
+/// written is only address space.
+fn estimated_text_len(mf: &MFunction) -> usize {
+    let instructions: usize = mf.layout.iter().map(|&b| mf.block(b).insts.len()).sum();
+    instructions * 32
 }
 
 impl FunctionEmitter<'_> {

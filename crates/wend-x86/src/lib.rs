@@ -79,7 +79,7 @@ pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFu
 pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Options) -> String {
     let compiled = compile_function(module, func);
     let labels = emit::block_labels(&compiled.ir, false, &mut Default::default());
-    let mut out = String::new();
+    let mut out = Vec::new();
     emit::emit_function(
         &mut out,
         module,
@@ -88,8 +88,9 @@ pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Op
         &compiled.alloc,
         &labels,
         opts,
-    );
-    out
+    )
+    .expect("writing to a Vec cannot fail");
+    String::from_utf8(out).expect("assembly is text")
 }
 
 /// The complete assembly file for `module`: its functions, its string
@@ -145,9 +146,7 @@ fn write_module_inner(
         // them it is freed before register allocation, the hungriest step.
         let ir = opts.comments.then_some(ir);
         let alloc = regalloc::allocate(&mir);
-        text.clear();
-        emit::emit_function(&mut text, module, ir.as_ref(), &mir, &alloc, &labels, opts);
-        out.write_all(text.as_bytes())?;
+        emit::emit_function(out, module, ir.as_ref(), &mir, &alloc, &labels, opts)?;
     }
     text.clear();
     emit::emit_strings(&mut text, module);
