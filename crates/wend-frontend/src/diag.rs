@@ -71,6 +71,15 @@ pub fn sort_by_position(diags: &mut [Diag]) {
 
 /// Renders `diags` as rustc-style text, with ANSI colours only if `color`.
 pub fn render_diagnostics(file_name: &str, source: &str, diags: &[Diag], color: bool) -> String {
+    let shown = ShownSource::new(source);
+    let moved: Vec<Diag>;
+    let (source, diags) = match &shown {
+        Some(shown) => {
+            moved = diags.iter().map(|d| shown.move_labels(d)).collect();
+            (shown.text.as_str(), moved.as_slice())
+        }
+        None => (source, diags),
+    };
     let file = SimpleFile::new(file_name, source);
     let config = term::Config::default();
     let mut buffer = if color {
@@ -91,4 +100,83 @@ pub fn render_diagnostics(file_name: &str, source: &str, diags: &[Diag], color: 
         }
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+/// The source as snippets show it when it holds control characters other
+/// than tab and line breaks: each becomes its Unicode "control picture"
+/// (`\0` is `␀`, escape is `␛`, delete is `␡`), as rustc shows them. A raw
+/// one would be invisible, leave the `^` marker without width, or (escape)
+/// drive the terminal.
+struct ShownSource {
+    text: String,
+    /// Byte offsets in the original of the replaced characters, ascending.
+    replaced: Vec<usize>,
+}
+
+impl ShownSource {
+    /// `None` when the source shows as it is (the usual case, found in one
+    /// scan without copying).
+    fn new(source: &str) -> Option<ShownSource> {
+        let is_hidden = |b: u8| (b < 0x20 && !matches!(b, b'\t' | b'\n' | b'\r')) || b == 0x7f;
+        if !source.bytes().any(is_hidden) {
+            return None;
+        }
+        let mut text = String::with_capacity(source.len() + 16);
+        let mut replaced = Vec::new();
+        for (at, c) in source.char_indices() {
+            let byte = c as u32;
+            if c.is_ascii() && is_hidden(byte as u8) {
+                let picture = if byte == 0x7f { 0x2421 } else { 0x2400 + byte };
+                text.push(char::from_u32(picture).unwrap());
+                replaced.push(at);
+            } else {
+                text.push(c);
+            }
+        }
+        Some(ShownSource { text, replaced })
+    }
+
+    /// `offset` of the original in the shown text: each replaced character
+    /// before it grew from one byte to three.
+    fn offset(&self, offset: usize) -> usize {
+        offset + 2 * self.replaced.partition_point(|&at| at < offset)
+    }
+
+    fn move_labels(&self, diag: &Diag) -> Diag {
+        let mut diag = diag.clone();
+        for label in &mut diag.labels {
+            label.range = self.offset(label.range.start)..self.offset(label.range.end);
+        }
+        diag
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_show_as_pictures_with_their_marker() {
+        let source = "main() {\n    int x;\u{1}\u{1b}\n}\n";
+        let at = source.find('\u{1b}').unwrap();
+        let diag = error("unexpected character", Span::new(at, at + 1), "here");
+        let text = render_diagnostics("t.wend", source, &[diag], false);
+        assert!(text.contains("int x;\u{2401}\u{241b}"), "{text}");
+        assert!(!text.contains('\u{1b}'), "{text}");
+        // The marker sits under the escape character's picture, one column
+        // after the other picture.
+        let marker_line = text.lines().find(|l| l.contains('^')).expect(&text);
+        let code_line = text.lines().find(|l| l.contains("int x;")).unwrap();
+        let column = |line: &str, pat: char| line.chars().position(|c| c == pat).unwrap();
+        assert_eq!(
+            column(marker_line, '^'),
+            column(code_line, '\u{241b}'),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn ordinary_sources_are_shown_as_they_are() {
+        assert!(ShownSource::new("main() {\n\tprintln 1;\r\n}\n").is_none());
+    }
 }
