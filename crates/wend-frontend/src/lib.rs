@@ -53,7 +53,7 @@ pub fn ast_text(src: &str) -> Result<String, Vec<Diag>> {
 /// are no errors; the diagnostics (warnings and errors) are in source order.
 pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
     match parser::parse(src) {
-        Ok(program) => sema::analyze(&program, src),
+        Ok(program) => sema::analyze(program, src),
         Err(errors) => (None, errors),
     }
 }

@@ -21,9 +21,14 @@ use crate::span::{LineIndex, Span};
 /// Checks `program` (parsed from `src`). Returns the checked program if
 /// there are no errors, and all diagnostics (errors and warnings) in
 /// source order.
-pub fn analyze(program: &ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
-    let mut checker = Checker::new(&program.names);
-    let main = checker.check_program(program);
+///
+/// The tree is consumed: each statement is dropped once checked, so the
+/// syntax tree and the checked tree are not both whole in memory at once
+/// (on a large program, each is several hundred bytes per line).
+pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
+    let ast::Program { functions, names } = program;
+    let mut checker = Checker::new(&names);
+    let main = checker.check_program(functions);
     let mut diags = std::mem::take(&mut checker.diags);
     sort_by_position(&mut diags);
     if has_errors(&diags) {
@@ -100,24 +105,23 @@ impl<'a> Checker<'a> {
 
     /// Checks the whole program; returns the entry point if there is a
     /// valid one.
-    fn check_program(&mut self, program: &ast::Program) -> Option<FuncId> {
-        let top: Vec<FuncId> = program
-            .functions
+    fn check_program(&mut self, functions: Vec<ast::Function>) -> Option<FuncId> {
+        let top: Vec<FuncId> = functions
             .iter()
             .map(|f| self.declare_function(f, None))
             .collect();
-        let main = self.check_entry_point(program);
-        for (&id, func) in top.iter().zip(&program.functions) {
+        let main = self.check_entry_point(&functions);
+        for (&id, func) in top.iter().zip(functions) {
             self.check_function(id, func);
         }
         main.then(|| top[0])
     }
 
     /// The program must be exactly one function `main() { ... }`.
-    fn check_entry_point(&mut self, program: &ast::Program) -> bool {
+    fn check_entry_point(&mut self, functions: &[ast::Function]) -> bool {
         const NOTE: &str = "a program is a single void function `main() { ... }` without \
                             parameters, with everything else nested inside it";
-        let Some((first, rest)) = program.functions.split_first() else {
+        let Some((first, rest)) = functions.split_first() else {
             self.diags.push(
                 error(
                     "no valid entry point",
@@ -299,9 +303,11 @@ impl<'a> Checker<'a> {
         }
     }
 
-    /// Checks a function body: declarations, nested functions, statements,
-    /// then reachability.
-    fn check_function(&mut self, id: FuncId, func: &ast::Function) {
+    /// Checks a function body: reachability, declarations, nested
+    /// functions, then statements (each dropped once checked).
+    fn check_function(&mut self, id: FuncId, func: ast::Function) {
+        // Reachability first: it reads the whole body, consumed below.
+        flow::check_function(&func, self.names, &mut self.diags);
         self.scopes.open(id);
         let params = self.funcs[id.index()].params.clone();
         for (param, var) in func.params.iter().zip(params) {
@@ -310,30 +316,28 @@ impl<'a> Checker<'a> {
         self.check_item_order(&func.items);
 
         let mut nested = Vec::new();
-        for item in &func.items {
+        let mut stmts = Vec::new();
+        for item in func.items {
             match item {
                 Item::Var(decl) => {
                     let var = self.new_var(&decl.name, decl.ty, VarKind::Local, id);
                     self.funcs[id.index()].locals.push(var);
                     self.declare_var_in_scope(id, var, &decl.name);
                 }
-                Item::Func(inner) => nested.push((self.declare_function(inner, Some(id)), inner)),
-                Item::Stmt(_) => {}
+                Item::Func(inner) => nested.push((self.declare_function(&inner, Some(id)), inner)),
+                Item::Stmt(stmt) => stmts.push(stmt),
             }
         }
         for (child, inner) in nested {
-            self.check_function(child, inner);
+            self.check_function(child, *inner);
         }
 
-        let mut body = Vec::new();
-        for item in &func.items {
-            if let Item::Stmt(stmt) = item {
-                body.extend(self.stmt(id, stmt));
-            }
+        let mut body = Vec::with_capacity(stmts.len());
+        for stmt in stmts {
+            body.extend(self.stmt(id, &stmt));
         }
         self.funcs[id.index()].body = body;
         self.scopes.close(id);
-        flow::check_function(func, self.names, &mut self.diags);
     }
 
     /// Declarations, then nested functions, then statements (§2). Reports
