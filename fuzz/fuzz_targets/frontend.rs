@@ -35,7 +35,7 @@ fuzz_target!(|data: &[u8]| {
                 !has_errors(&diags),
                 "check accepted a program it reported errors for"
             );
-            let module = wend_frontend::lower(&checked);
+            let module = wend_frontend::lower(checked);
             if let Err(e) = wend_ir::verify::verify_module(&module) {
                 panic!(
                     "lowering produced invalid IR: {e}\n{}",

@@ -33,7 +33,7 @@ fuzz_target!(|data: &[u8]| {
             wend_frontend::render_diagnostics("gen.wend", &src, &diags, false)
         );
     };
-    let lowered = wend_frontend::lower(&checked);
+    let lowered = wend_frontend::lower(checked);
     if let Err(e) = wend_ir::verify::verify_module(&lowered) {
         panic!("lowering produced invalid IR: {e}\n{src}");
     }

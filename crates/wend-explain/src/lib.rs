@@ -99,7 +99,7 @@ pub fn explain_source(
 ) -> Result<String, Vec<wend_frontend::Diag>> {
     let (checked, diags) = wend_frontend::check(src);
     match checked {
-        Some(checked) => Ok(render(src, &wend_frontend::lower(&checked), options)),
+        Some(checked) => Ok(render(src, &wend_frontend::lower(checked), options)),
         None => Err(diags),
     }
 }

@@ -21,7 +21,7 @@ fn options(name: &str, level: u8, layout: LayoutEngine) -> ExplainOptions {
 
 fn lower(src: &str) -> wend_ir::Module {
     let (checked, diags) = wend_frontend::check(src);
-    wend_frontend::lower(&checked.unwrap_or_else(|| panic!("{diags:?}")))
+    wend_frontend::lower(checked.unwrap_or_else(|| panic!("{diags:?}")))
 }
 
 /// Every program of the test suite that compiles, sorted.

@@ -59,6 +59,6 @@ pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
 }
 
 /// Lowers a checked program to IR.
-pub fn lower(checked: &Checked) -> wend_ir::Module {
+pub fn lower(checked: Checked) -> wend_ir::Module {
     lower::lower_program(checked)
 }

@@ -25,14 +25,16 @@ use crate::ast::BinaryOp;
 use crate::checked::{Call, Checked, Expr, ExprKind, FuncDef, FuncId, PrintArg, Stmt, Type, VarId};
 use crate::span::Span;
 
-/// Lowers a whole checked program.
-pub fn lower_program(checked: &Checked) -> Module {
+/// Lowers a whole checked program. Each function's statements are dropped
+/// once lowered, so the checked tree and the IR are not both whole in
+/// memory at once.
+pub fn lower_program(mut checked: Checked) -> Module {
     let mut module = Module::new();
-    let symbols = symbol_names(checked);
+    let symbols = symbol_names(&checked);
     // Declare every function first so that calls, in any direction, have a
     // callee id; the bodies replace the declarations afterwards.
     let ids: Vec<wend_ir::FuncId> = (0..checked.funcs.len())
-        .map(|i| module.add_function(signature(checked, FuncId(i as u32), &symbols[i])))
+        .map(|i| module.add_function(signature(&checked, FuncId(i as u32), &symbols[i])))
         .collect();
     let mut shared = Shared {
         module,
@@ -49,7 +51,8 @@ pub fn lower_program(checked: &Checked) -> Module {
         let ir_id = shared.ids[index];
         let placeholder = wend_ir::Function::new(String::new(), &[], None);
         let mut function = std::mem::replace(&mut shared.module.functions[ir_id], placeholder);
-        FunctionLowering::lower(checked, id, &mut function, &mut shared);
+        let body = std::mem::take(&mut checked.funcs[index].body);
+        FunctionLowering::lower(&checked, id, body, &mut function, &mut shared);
         shared.module.functions[ir_id] = function;
     }
     shared.module
@@ -191,6 +194,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
     fn lower(
         checked: &'a Checked,
         func: FuncId,
+        body: Vec<Stmt>,
         ir: &'f mut wend_ir::Function,
         shared: &'a mut Shared,
     ) {
@@ -212,7 +216,13 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             line_bytes: 0..0,
         };
         this.prologue();
-        this.stmts(&def.body);
+        // As `stmts`, but each statement is dropped once lowered.
+        for stmt in body {
+            if this.b.is_terminated() {
+                break;
+            }
+            this.stmt(&stmt);
+        }
         this.epilogue();
         let order = std::mem::take(&mut this.order);
         this.b.func.layout = order;

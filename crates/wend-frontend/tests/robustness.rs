@@ -14,13 +14,11 @@ fn compile(src: String) -> (bool, Vec<String>) {
             let (checked, diags) = wend_frontend::check(&src);
             let rendered = wend_frontend::render_diagnostics("t.wend", &src, &diags, false);
             assert!(diags.is_empty() || !rendered.is_empty());
-            if let Some(checked) = &checked {
+            let accepted = checked.is_some();
+            if let Some(checked) = checked {
                 let _ = wend_frontend::lower(checked);
             }
-            (
-                checked.is_some(),
-                diags.into_iter().map(|d| d.message).collect(),
-            )
+            (accepted, diags.into_iter().map(|d| d.message).collect())
         })
         .expect("spawn")
         .join()

@@ -26,7 +26,7 @@ fn check_and_run(seed: u64, size: Size) -> Run {
         "seed {seed} ({size:?}): the frontend reports\n{}\n{src}",
         wend_frontend::render_diagnostics("generated.wend", &src, &diags, false)
     );
-    let module = wend_frontend::lower(&checked.expect("no errors, so checked"));
+    let module = wend_frontend::lower(checked.expect("no errors, so checked"));
     let (sender, receiver) = mpsc::channel();
     // The interpreter has no time limit of its own: run it on a thread so a
     // runaway program fails the test instead of hanging it.
@@ -118,7 +118,7 @@ fn check_scale_programs() {
             shape.name(),
             wend_frontend::render_diagnostics("scale.wend", &src, &diags, false)
         );
-        let module = wend_frontend::lower(&checked.unwrap());
+        let module = wend_frontend::lower(checked.unwrap());
         let (mut out, mut err) = (Vec::new(), Vec::new());
         let status = wend_ir::interp::run_main(&module, &mut out, &mut err).unwrap();
         assert_eq!(status, 0, "{}", shape.name());

@@ -13,7 +13,7 @@ const BUDGET: Duration = Duration::from_secs(60);
 
 fn lower(src: &str) -> Module {
     let (checked, diags) = wend_frontend::check(src);
-    wend_frontend::lower(&checked.unwrap_or_else(|| panic!("{diags:?}")))
+    wend_frontend::lower(checked.unwrap_or_else(|| panic!("{diags:?}")))
 }
 
 fn timed(module: &mut Module, pipeline: &str) {

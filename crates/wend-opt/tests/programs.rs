@@ -38,7 +38,7 @@ fn programs() -> Vec<PathBuf> {
 fn lower(path: &Path) -> Option<Module> {
     let src = fs::read_to_string(path).unwrap();
     let (checked, _) = wend_frontend::check(&src);
-    checked.map(|c| wend_frontend::lower(&c))
+    checked.map(wend_frontend::lower)
 }
 
 fn interpret(module: &Module) -> (i32, Vec<u8>, Vec<u8>) {
@@ -107,7 +107,7 @@ fn o2_turns_captured_variables_into_ssa() {
     let src = "main() {\n  int x;\n  int s;\n  inc(int d) {\n    x = x + d;\n  }\n  \
                while s < 10 {\n    inc(2);\n    s = s + x;\n  }\n  print s;\n  println \"\";\n}\n";
     let (checked, diags) = wend_frontend::check(src);
-    let mut module = wend_frontend::lower(&checked.unwrap_or_else(|| panic!("{diags:?}")));
+    let mut module = wend_frontend::lower(checked.unwrap_or_else(|| panic!("{diags:?}")));
     let before = interpret(&module);
     run(&mut module, &pipeline_for_level(2));
     assert_eq!(interpret(&module), before);

@@ -69,7 +69,7 @@ fn inputs() -> Vec<(String, Module)> {
         let src = fs::read_to_string(&path).unwrap();
         // Programs with compile errors have nothing to run.
         if let (Some(checked), _) = wend_frontend::check(&src) {
-            inputs.push((path.display().to_string(), wend_frontend::lower(&checked)));
+            inputs.push((path.display().to_string(), wend_frontend::lower(checked)));
         }
     }
     inputs

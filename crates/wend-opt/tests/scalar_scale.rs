@@ -34,7 +34,7 @@ fn hundred_thousand_lines() {
     assert!(src.lines().count() >= 100_000);
     let (checked, diags) = wend_frontend::check(&src);
     let checked = checked.unwrap_or_else(|| panic!("{diags:?}"));
-    let mut module = wend_frontend::lower(&checked);
+    let mut module = wend_frontend::lower(checked);
     let mut opts = PipelineOptions::default();
     run_pipeline(&mut module, &parse_pipeline("mem2reg").unwrap(), &mut opts);
     let blocks_before = module

@@ -14,7 +14,7 @@ fn main() {
         eprintln!("{diags:?}");
         std::process::exit(1);
     };
-    let mut module = wend_frontend::lower(&checked);
+    let mut module = wend_frontend::lower(checked);
     if !args.iter().any(|a| a == "-O0") {
         for (_, f) in module.functions.iter_mut() {
             if !f.is_declaration() {

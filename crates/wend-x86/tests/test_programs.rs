@@ -35,7 +35,7 @@ fn lower(path: &Path) -> wend_ir::Module {
     let (checked, diags) = wend_frontend::check(&src);
     let checked =
         checked.unwrap_or_else(|| panic!("{} does not compile: {diags:?}", path.display()));
-    wend_frontend::lower(&checked)
+    wend_frontend::lower(checked)
 }
 
 fn check_program(path: &Path, ssa: bool) -> Result<(), String> {

@@ -138,11 +138,10 @@ fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), 
     Ok((source, checked))
 }
 
-/// Lowers a checked program and verifies the result. The checked program
-/// is dropped first: only the IR stays in memory.
+/// Lowers a checked program (consumed as it goes: only the IR stays in
+/// memory) and verifies the result.
 fn lower_checked(checked: wend_frontend::Checked) -> Module {
-    let module = time("lower", || wend_frontend::lower(&checked));
-    drop(checked);
+    let module = time("lower", || wend_frontend::lower(checked));
     time("verify", || verify_or_die(&module, "lowering"));
     module
 }

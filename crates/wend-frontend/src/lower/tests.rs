@@ -9,7 +9,7 @@ use wend_ir::{InstKind, Module};
 fn lower(src: &str) -> Module {
     let (checked, diags) = crate::check(src);
     let checked = checked.unwrap_or_else(|| panic!("errors: {diags:#?}"));
-    let module = crate::lower(&checked);
+    let module = crate::lower(checked);
     if let Err(err) = verify_module(&module) {
         panic!("invalid IR: {err}\n{}", print_module(&module));
     }
