@@ -16,6 +16,12 @@ use std::sync::Arc;
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct NameId(NonZeroU32);
 
+impl NameId {
+    fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
 /// The distinct hint strings of one function.
 #[derive(Clone, Debug, Default)]
 pub struct NameHints {
@@ -38,7 +44,23 @@ impl NameHints {
     }
 
     pub fn get(&self, id: NameId) -> &str {
-        &self.strings[id.0.get() as usize - 1]
+        &self.strings[id.index()]
+    }
+
+    /// Adds every hint of `other` (another function's table), and returns
+    /// how `other`'s ids translate to this table's: for copying many
+    /// values at once (the inliner) without hashing a string per value.
+    pub fn import(&mut self, other: &NameHints) -> ImportedNames {
+        ImportedNames(other.strings.iter().map(|s| self.intern(s)).collect())
+    }
+}
+
+/// Another table's ids translated to this one's (see [`NameHints::import`]).
+pub struct ImportedNames(Vec<NameId>);
+
+impl ImportedNames {
+    pub fn get(&self, id: NameId) -> NameId {
+        self.0[id.index()]
     }
 }
 
@@ -56,5 +78,18 @@ mod tests {
         assert_eq!(hints.get(add), "add");
         assert_eq!(hints.get(i), "i");
         assert_eq!(std::mem::size_of::<Option<super::NameId>>(), 4);
+    }
+
+    #[test]
+    fn imported_ids_name_the_same_strings() {
+        let mut callee = NameHints::default();
+        let x = callee.intern("x");
+        let add = callee.intern("add");
+        let mut caller = NameHints::default();
+        caller.intern("add");
+        let imported = caller.import(&callee);
+        assert_eq!(caller.get(imported.get(x)), "x");
+        assert_eq!(caller.get(imported.get(add)), "add");
+        assert_eq!(imported.get(add), caller.intern("add"));
     }
 }

@@ -438,17 +438,24 @@ fn splice(
     // Then instructions, with their results, so operands can refer to
     // instructions later in the layout (phis do).
     let mut values = ValueMapper::new(callee, &args);
+    let names = func.value_hints.import(&callee.value_hints);
     let mut copies: Vec<(Inst, Inst)> = Vec::new();
     for &cb in &callee.layout {
         let nb = map_block(cb);
+        let placed = &callee.blocks[cb];
+        func.blocks[nb].insts.reserve(placed.insts.len());
+        func.blocks[nb].phis.reserve(placed.phis.len());
         for inst in callee.block_insts(cb) {
             let data = &callee.insts[inst];
             let ty = data.result.map(|r| callee.value_type(r));
-            let copy = func.make_inst(data.kind.clone(), ty, data.line);
+            // The real kind, with its operands mapped, comes below, once
+            // every result has its copy.
+            let placeholder = InstKind::Alloca { ty: Type::I32 };
+            let copy = func.make_inst(placeholder, ty, data.line);
             if let (Some(old), Some(new)) = (data.result.expand(), func.insts[copy].result.expand())
             {
                 values.map[old] = Some(new);
-                func.copy_value_name(new, callee, old);
+                func.values[new].name = callee.values[old].name.map(|id| names.get(id));
             }
             copies.push((inst, copy));
             match data.kind {
