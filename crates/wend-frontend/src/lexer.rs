@@ -160,8 +160,8 @@ pub fn lex(src: &str) -> (Vec<Token<'_>>, Vec<Diag>) {
         bytes: src.as_bytes(),
         pos: 0,
         // Every token has a non-blank byte: with room for that many, the
-        // list is never copied as it grows (on a large file, a tenth of the
-        // compile), and capacity that is never written is only address space.
+        // list is never copied as it grows, and capacity that is never
+        // written is only address space.
         tokens: Vec::with_capacity(src.bytes().filter(|b| !b.is_ascii_whitespace()).count()),
         errors: Vec::new(),
     };

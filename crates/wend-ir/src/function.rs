@@ -177,14 +177,6 @@ impl Function {
         Some(self.value_hints.get(id))
     }
 
-    /// Gives `v` the name hint of `other`'s value `w` (a copied
-    /// instruction, the inliner's, keeps its name).
-    pub fn copy_value_name(&mut self, v: Value, other: &Function, w: Value) {
-        self.values[v].name = other.values[w]
-            .name
-            .map(|id| self.value_hints.intern(other.value_hints.get(id)));
-    }
-
     // ---- instructions -------------------------------------------------
 
     /// Creates an instruction (not yet placed in any block) and its result
