@@ -92,12 +92,13 @@ fn dedicate_exits(func: &mut Function, placement: &mut Placement) {
         return;
     }
     // The innermost loop of every block, new blocks included, and the
-    // current predecessor lists (one entry per edge), kept up to date.
+    // predecessor lists (one entry per edge) of the exits split so far;
+    // the other blocks' are still the CFG's (only exits are looked at, and
+    // the exits of every loop were found before any splitting).
     let mut innermost: SecondaryMap<Block, Option<Loop>> = SecondaryMap::new();
-    let mut preds: SecondaryMap<Block, Vec<Block>> = SecondaryMap::new();
+    let mut changed_preds: SecondaryMap<Block, Option<Vec<Block>>> = SecondaryMap::new();
     for &b in &func.layout {
         innermost[b] = forest.innermost_loop(b);
-        preds[b] = cfg.preds(b).to_vec();
     }
     let contains = |innermost: &SecondaryMap<Block, Option<Loop>>, l: Loop, b: Block| {
         innermost[b].is_some_and(|m| forest.is_nested_in(m, l))
@@ -108,9 +109,9 @@ fn dedicate_exits(func: &mut Function, placement: &mut Placement) {
     let loops: Vec<Loop> = forest.loops().collect();
     for &l in loops.iter().rev() {
         for &exit in forest.exits(l) {
-            let (inside, outside): (Vec<Block>, Vec<Block>) = preds[exit]
-                .iter()
-                .partition(|&&p| contains(&innermost, l, p));
+            let preds = changed_preds[exit].as_deref().unwrap_or(cfg.preds(exit));
+            let (inside, mut outside): (Vec<Block>, Vec<Block>) =
+                preds.iter().partition(|&&p| contains(&innermost, l, p));
             if inside.is_empty() || outside.is_empty() {
                 continue; // no longer an exit of l, or already dedicated
             }
@@ -126,9 +127,8 @@ fn dedicate_exits(func: &mut Function, placement: &mut Placement) {
                 ancestor = forest.parent(a);
             }
             innermost[new] = ancestor;
-            preds[exit] = outside;
-            preds[exit].push(new);
-            preds[new] = inside;
+            outside.push(new);
+            changed_preds[exit] = Some(outside);
         }
     }
 }
