@@ -306,8 +306,11 @@ impl<'a> Checker<'a> {
     /// Checks a function body: reachability, declarations, nested
     /// functions, then statements (each dropped once checked).
     fn check_function(&mut self, id: FuncId, func: ast::Function) {
-        // Reachability first: it reads the whole body, consumed below.
-        flow::check_function(&func, self.names, &mut self.diags);
+        // Reachability first: it reads the whole body, consumed below. Its
+        // diagnostics are added last, as they always were (the order of two
+        // diagnostics at the same spot is the order they are reported in).
+        let mut reachability = Vec::new();
+        flow::check_function(&func, self.names, &mut reachability);
         self.scopes.open(id);
         let params = self.funcs[id.index()].params.clone();
         for (param, var) in func.params.iter().zip(params) {
@@ -338,6 +341,7 @@ impl<'a> Checker<'a> {
         }
         self.funcs[id.index()].body = body;
         self.scopes.close(id);
+        self.diags.extend(reachability);
     }
 
     /// Declarations, then nested functions, then statements (§2). Reports

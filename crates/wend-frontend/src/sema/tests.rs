@@ -382,6 +382,23 @@ fn diagnostics_are_in_source_order() {
 }
 
 #[test]
+fn at_the_same_spot_errors_come_before_the_unreachable_warning() {
+    let (_, diags) = check(&in_main("return; nope();"));
+    let messages: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            "cannot find function `nope` in this scope",
+            "unreachable statement"
+        ]
+    );
+    assert_eq!(
+        diags[0].labels[0].range.start,
+        diags[1].labels[0].range.start
+    );
+}
+
+#[test]
 fn captures_are_transitive() {
     let src = in_main(
         "int a;
