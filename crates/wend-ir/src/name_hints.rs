@@ -7,9 +7,11 @@
 //! millions of allocations on a large program, and a fat pointer in every
 //! `ValueData` would double the size of the array every pass walks.
 
-use rustc_hash::FxHashMap;
+use std::hash::BuildHasherDefault;
 use std::num::NonZeroU32;
-use std::sync::Arc;
+
+use indexmap::IndexSet;
+use rustc_hash::FxHasher;
 
 /// A hint in a [`NameHints`] table (never zero, so `Option<NameId>` is
 /// four bytes).
@@ -22,25 +24,21 @@ impl NameId {
     }
 }
 
-/// The distinct hint strings of one function.
+/// The distinct hint strings of one function, in the order first seen.
 #[derive(Clone, Debug, Default)]
 pub struct NameHints {
-    strings: Vec<Arc<str>>,
-    ids: FxHashMap<Arc<str>, NameId>,
+    strings: IndexSet<Box<str>, BuildHasherDefault<FxHasher>>,
 }
 
 impl NameHints {
     /// The id of `hint`, adding it if it is new.
     pub fn intern(&mut self, hint: &str) -> NameId {
-        if let Some(&id) = self.ids.get(hint) {
-            return id;
-        }
-        let shared: Arc<str> = hint.into();
-        let number = u32::try_from(self.strings.len() + 1).expect("more than 2^32 name hints");
-        let id = NameId(NonZeroU32::new(number).unwrap());
-        self.strings.push(shared.clone());
-        self.ids.insert(shared, id);
-        id
+        let index = match self.strings.get_index_of(hint) {
+            Some(index) => index,
+            None => self.strings.insert_full(hint.into()).0,
+        };
+        let number = u32::try_from(index + 1).expect("fewer than 2^32 name hints");
+        NameId(NonZeroU32::new(number).unwrap())
     }
 
     pub fn get(&self, id: NameId) -> &str {
