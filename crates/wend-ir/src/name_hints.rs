@@ -6,6 +6,10 @@
 //! strings (`add`, `sub`, a variable's name): a string per value would be
 //! millions of allocations on a large program, and a fat pointer in every
 //! `ValueData` would double the size of the array every pass walks.
+//!
+//! The front end's identifier `Interner` is the same idea over the same
+//! `IndexSet`; it stays separate because wend-ir knows nothing of the
+//! front end, and a source identifier is not an IR name hint.
 
 use std::hash::BuildHasherDefault;
 use std::num::NonZeroU32;
