@@ -35,7 +35,7 @@ pub fn highlighted_lines(src: &str) -> Vec<String> {
         }
     };
     for token in &tokens {
-        let (start, end) = (token.span.start, token.span.end);
+        let (start, end) = (token.span.start(), token.span.end());
         if start < gap_start || end > src.len() {
             continue;
         }

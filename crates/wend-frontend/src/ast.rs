@@ -270,7 +270,7 @@ impl<'a> Printer<'a> {
     }
 
     fn line(&mut self, span: Span, text: fmt::Arguments<'_>) {
-        let (line, col) = self.index.line_col(span.start);
+        let (line, col) = self.index.line_col(span.start());
         for _ in 0..self.indent {
             self.out.push_str("  ");
         }

@@ -57,7 +57,7 @@ impl Checked {
 
     /// The 1-based source line where `span` starts.
     pub fn line(&self, span: Span) -> u32 {
-        self.lines.line(span.start)
+        self.lines.line(span.start())
     }
 
     /// `name(int, bool)`: a function's signature, for messages.

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::diag::{error, Diag, DiagExt};
-use crate::span::{LineIndex, Span};
+use crate::span::{LineIndex, Span, MAX_SOURCE_LEN};
 
 /// The kind of a token, with its payload where it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -155,6 +155,9 @@ pub struct Token<'src> {
 /// all lexical errors found (the token list is only meaningful when there
 /// are no errors).
 pub fn lex(src: &str) -> (Vec<Token<'_>>, Vec<Diag>) {
+    if let Some(too_large) = check_source_len(src.len()) {
+        return (Vec::new(), vec![too_large]);
+    }
     let mut lexer = Lexer {
         src,
         bytes: src.as_bytes(),
@@ -167,6 +170,22 @@ pub fn lex(src: &str) -> (Vec<Token<'_>>, Vec<Diag>) {
     };
     lexer.run();
     (lexer.tokens, lexer.errors)
+}
+
+/// The error for a source longer than spans can address (4 GiB), if it is.
+fn check_source_len(len: usize) -> Option<Diag> {
+    (len > MAX_SOURCE_LEN).then(|| {
+        let past_limit = MAX_SOURCE_LEN..MAX_SOURCE_LEN + 1;
+        codespan_reporting::diagnostic::Diagnostic::error()
+            .with_message(format!(
+                "source file too large: {len} bytes, the limit is {MAX_SOURCE_LEN} (4 GiB)"
+            ))
+            .with_labels(vec![codespan_reporting::diagnostic::Label::primary(
+                (),
+                past_limit,
+            )
+            .with_message("the first byte past the limit")])
+    })
 }
 
 struct Lexer<'src> {
@@ -500,8 +519,8 @@ pub fn format_tokens(src: &str, tokens: &[Token<'_>]) -> String {
     let index = LineIndex::new(src);
     let mut out = String::new();
     for token in tokens {
-        let (line, col) = index.line_col(token.span.start);
-        let text = &src[token.span.start..token.span.end];
+        let (line, col) = index.line_col(token.span.start());
+        let text = &src[token.span.start()..token.span.end()];
         let described = match &token.tok {
             Tok::Ident(name) => format!("identifier {name}"),
             Tok::Int(_) => format!("integer {text}"),
@@ -542,6 +561,18 @@ mod tests {
         let (tokens, errors) = lex(src);
         assert!(errors.is_empty(), "unexpected errors: {errors:?}");
         tokens.into_iter().map(|t| t.tok).collect()
+    }
+
+    #[test]
+    fn sources_past_four_gib_are_refused_since_spans_are_32_bit() {
+        assert!(check_source_len(0).is_none());
+        assert!(check_source_len(MAX_SOURCE_LEN).is_none());
+        let error = check_source_len(MAX_SOURCE_LEN + 1).expect("too large");
+        assert_eq!(
+            error.message,
+            "source file too large: 4294967296 bytes, the limit is 4294967295 (4 GiB)"
+        );
+        assert_eq!(error.labels[0].range, MAX_SOURCE_LEN..MAX_SOURCE_LEN + 1);
     }
 
     fn error_messages(src: &str) -> Vec<(String, Span)> {
@@ -651,7 +682,10 @@ mod tests {
     #[test]
     fn spans_are_byte_ranges() {
         let (tokens, _) = lex("x = \"é\";");
-        let spans: Vec<_> = tokens.iter().map(|t| (t.span.start, t.span.end)).collect();
+        let spans: Vec<_> = tokens
+            .iter()
+            .map(|t| (t.span.start(), t.span.end()))
+            .collect();
         assert_eq!(spans, vec![(0, 1), (2, 3), (4, 8), (8, 9)]);
     }
 

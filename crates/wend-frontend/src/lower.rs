@@ -230,10 +230,10 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
 
     /// Tags the instructions created from now on with the line of `span`.
     fn line(&mut self, span: Span) {
-        if !self.line_bytes.contains(&span.start) {
+        if !self.line_bytes.contains(&span.start()) {
             let lines = &self.checked.lines;
             let next = self.line + 1;
-            self.line = if lines.line_bytes(next).contains(&span.start) {
+            self.line = if lines.line_bytes(next).contains(&span.start()) {
                 next
             } else {
                 self.checked.line(span)

@@ -49,7 +49,7 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
     };
     let stream = tokens
         .iter()
-        .map(|t| Ok::<_, std::convert::Infallible>((t.span.start, t.tok.clone(), t.span.end)));
+        .map(|t| Ok::<_, std::convert::Infallible>((t.span.start(), t.tok.clone(), t.span.end())));
     let result = grammar::ProgramParser::new().parse(&mut builder, stream);
     let mut errors: Vec<Diag> = builder.too_deep.into_iter().collect();
     match result {
@@ -125,7 +125,7 @@ impl Builder {
         let (children, point) = match &kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => (0, span),
             ExprKind::Call(call) => (max_depth(&call.args), call.name.span),
-            ExprKind::Paren(inner) => (inner.depth, Span::new(span.start, span.start + 1)),
+            ExprKind::Paren(inner) => (inner.depth, Span::new(span.start(), span.start() + 1)),
             ExprKind::Unary {
                 operand, op_span, ..
             } => (operand.depth, *op_span),
@@ -174,7 +174,7 @@ impl Builder {
 
     pub(crate) fn stmt(&mut self, kind: StmtKind, span: Span) -> Stmt {
         let block_depth = |stmts: &[Stmt]| stmts.iter().map(|s| s.depth).max().unwrap_or(0);
-        let keyword = |len: usize| Span::new(span.start, span.start + len);
+        let keyword = |len: usize| Span::new(span.start(), span.start() + len);
         let (children, point) = match &kind {
             StmtKind::Assign { target, value } => (value.depth, target.span),
             StmtKind::Call(call) => (max_depth(&call.args), call.name.span),
@@ -292,7 +292,7 @@ fn syntax_error(err: LalrpopError<'_>, tokens: &[Token<'_>], src_len: usize) -> 
     let mut diag = error(message, span, label);
     let previous = tokens
         .iter()
-        .take_while(|t| t.span.start < span.start)
+        .take_while(|t| t.span.start() < span.start())
         .last()
         .map(|t| &t.tok);
     if let Some(help) = hint(previous, found.as_ref(), &expected) {

@@ -3,36 +3,61 @@
 
 use std::ops::Range;
 
+/// The largest source file the front end accepts, in bytes: offsets are
+/// stored in 32 bits (as rustc does), which keeps every token and syntax
+/// tree node small. [`crate::lexer::lex`] rejects anything longer.
+pub const MAX_SOURCE_LEN: usize = u32::MAX as usize;
+
 /// A half-open range of byte offsets `start..end` into the source text.
 ///
 /// Every token and every AST node carries one, so that diagnostics can point
-/// at the exact spot and lowering can recover source lines.
+/// at the exact spot and lowering can recover source lines. The offsets are
+/// 32-bit (see [`MAX_SOURCE_LEN`]): a span is 8 bytes, not 16, and there
+/// are several in every node.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
-    pub start: usize,
-    pub end: usize,
+    start: u32,
+    end: u32,
 }
 
 impl Span {
+    /// The span `start..end`; both are at most [`MAX_SOURCE_LEN`].
     pub fn new(start: usize, end: usize) -> Span {
-        debug_assert!(start <= end);
-        Span { start, end }
+        debug_assert!(start <= end && end <= MAX_SOURCE_LEN);
+        Span {
+            start: start as u32,
+            end: end as u32,
+        }
+    }
+
+    pub fn start(self) -> usize {
+        self.start as usize
+    }
+
+    pub fn end(self) -> usize {
+        self.end as usize
     }
 
     /// The smallest span covering both `self` and `other`.
     pub fn to(self, other: Span) -> Span {
-        Span::new(self.start.min(other.start), self.end.max(other.end))
+        Span {
+            start: self.start.min(other.start),
+            end: self.end.max(other.end),
+        }
     }
 
     /// An empty span just at this span's start.
     pub fn shrink_to_start(self) -> Span {
-        Span::new(self.start, self.start)
+        Span {
+            start: self.start,
+            end: self.start,
+        }
     }
 }
 
 impl From<Span> for Range<usize> {
     fn from(span: Span) -> Range<usize> {
-        span.start..span.end
+        span.start()..span.end()
     }
 }
 

@@ -167,6 +167,22 @@ fn invalid_utf8_everywhere() {
 /// slow, so this one runs at -O0 (the release build's time at -O2 is in
 /// fuzz/README.md).
 #[test]
+fn source_past_four_gib_is_refused_without_being_read() {
+    // A sparse file: 4 GiB + 1 bytes long, no disk space, and reading it
+    // would take seconds, so the test also shows it is never read.
+    let dir = tempfile::tempdir().unwrap();
+    let file = std::fs::File::create(dir.path().join("huge.wend")).unwrap();
+    file.set_len(u64::from(u32::MAX) + 1).unwrap();
+    let outcome = run_in(dir.path(), "huge.wend", &["build"], Duration::from_secs(20));
+    assert_eq!(outcome.status, Some(1));
+    assert_eq!(
+        outcome.stderr,
+        "error: cannot compile `huge.wend`: source file too large: 4294967296 bytes, \
+         the limit is 4294967295 (4 GiB)\n"
+    );
+}
+
+#[test]
 fn ten_megabyte_program() {
     const FUNCTIONS: usize = 32_000;
     let mut source = String::from("main() {\n    int total;\n    int calls;\n");
