@@ -19,7 +19,11 @@
 //!   `ParallelMove` holding the copies for the phis of its successor
 //!   ([`crate::out_of_ssa::phi_copies`]);
 //! * instructions without side effects whose result is never used, and
-//!   the copies into unused phis, produce no code at all.
+//!   the copies into unused phis, produce no code at all;
+//! * a `Note` (source line, for `.loc`) starts the code of an instruction
+//!   only where the line changes, unless [`Notes::EveryInst`] asks for one
+//!   per instruction (for `--asm-comments`): at -O0 notes were half of
+//!   all machine instructions.
 //!
 //! Requires: a function in valid SSA (or alloca/load/store) form whose edges
 //! have been split by [`crate::out_of_ssa::split_edges`].
@@ -37,6 +41,16 @@ fn width_of(ty: Type) -> Width {
     } else {
         Width::W32
     }
+}
+
+/// Where instruction selection puts [`MInst::Note`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notes {
+    /// Where the source line changes within a block (and at its start):
+    /// all that `.loc` needs.
+    LineChanges,
+    /// Before every IR instruction, which the assembly comments name.
+    EveryInst,
 }
 
 struct Selector<'a> {
@@ -59,7 +73,7 @@ struct Selector<'a> {
 }
 
 /// Selects machine instructions for `func`, whose edges must be split.
-pub fn select_function(func: &Function, module: &Module) -> MFunction {
+pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunction {
     let uses = func.use_counts();
     let mut s = Selector {
         func,
@@ -166,17 +180,21 @@ pub fn select_function(func: &Function, module: &Module) -> MFunction {
             let dsts = func.params.iter().map(|&p| s.vreg(p)).collect();
             s.out.push(MInst::Params { dsts });
         }
+        let mut noted_line = None;
         for &inst in &func.blocks[b].insts {
-            s.out.push(MInst::Note {
-                inst,
-                line: func.insts[inst].line,
-            });
+            let line = func.insts[inst].line;
+            if notes == Notes::EveryInst || noted_line != Some(line) {
+                s.out.push(MInst::Note { inst, line });
+                noted_line = Some(line);
+            }
             s.select_inst(inst);
         }
         let term = s.select_terminator(b);
-        // Copied out at its exact size: the buffer, grown by doubling,
-        // is reused by the next block.
-        let insts = s.out.drain(..).collect();
+        // Moved out, not copied (a block of a million instructions would
+        // briefly be there twice); shrinking a large buffer frees its
+        // unused tail in place.
+        let mut insts = std::mem::take(&mut s.out);
+        insts.shrink_to_fit();
         s.mf.blocks[b] = Some(MBlock {
             insts,
             term,

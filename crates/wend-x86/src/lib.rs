@@ -69,7 +69,7 @@ fn prepare_ir(ir: &mut wend_ir::Function) {
 pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFunction {
     let mut ir = func.clone();
     prepare_ir(&mut ir);
-    let mir = isel::select_function(&ir, module);
+    let mir = isel::select_function(&ir, module, isel::Notes::EveryInst);
     let alloc = regalloc::allocate(&mir);
     CompiledFunction { ir, mir, alloc }
 }
@@ -141,7 +141,11 @@ fn write_module_inner(
         // Labelled before instruction selection: naming the blocks takes
         // memory for a while, better not when the machine IR is there too.
         let labels = emit::block_labels(&ir, may_collide[id], &mut used_labels);
-        let mir = isel::select_function(&ir, module);
+        let notes = match opts.comments {
+            true => isel::Notes::EveryInst,
+            false => isel::Notes::LineChanges,
+        };
+        let mir = isel::select_function(&ir, module, notes);
         // Only assembly comments need the IR past this point: without
         // them it is freed before register allocation, the hungriest step.
         let ir = opts.comments.then_some(ir);
