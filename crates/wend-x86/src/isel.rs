@@ -30,7 +30,7 @@
 
 use crate::mir::*;
 use crate::out_of_ssa::phi_copies;
-use cranelift_entity::{PrimaryMap, SecondaryMap};
+use cranelift_entity::{packed_option::PackedOption, PrimaryMap, SecondaryMap};
 use wend_ir::{
     BinOp, Block, Function, IcmpCond, Inst, InstKind, Module, Terminator, Type, Value, ValueDef,
 };
@@ -57,8 +57,10 @@ struct Selector<'a> {
     func: &'a Function,
     module: &'a Module,
     mf: MFunction,
-    vregs: SecondaryMap<Value, Option<VReg>>,
-    slots: SecondaryMap<Value, Option<SlotId>>,
+    // Packed options (4 bytes, not 8) in these per-value and per-instruction
+    // tables: at -O0 a 1M-line function has millions of values.
+    vregs: SecondaryMap<Value, PackedOption<VReg>>,
+    slots: SecondaryMap<Value, PackedOption<SlotId>>,
     /// Icmps that are only used through the flags, by the branch that ends
     /// their block or selects in it: they produce no value.
     fused: SecondaryMap<Inst, bool>,
@@ -67,7 +69,7 @@ struct Selector<'a> {
     /// Values whose only uses are `icmp eq/ne` with zero.
     only_zero_tested: SecondaryMap<Value, bool>,
     /// The block of each instruction, and the block being selected.
-    inst_block: SecondaryMap<Inst, Option<Block>>,
+    inst_block: SecondaryMap<Inst, PackedOption<Block>>,
     block: Block,
     out: Vec<MInst>,
 }
@@ -97,7 +99,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
     };
     for &b in &func.layout {
         for inst in func.block_insts(b) {
-            s.inst_block[inst] = Some(b);
+            s.inst_block[inst] = b.into();
         }
     }
     // An icmp all of whose uses are the branch ending its block or the
@@ -108,7 +110,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         let defined_here = |v: Value| {
             func.defining_inst(v).is_some_and(|i| {
                 matches!(func.insts[i].kind, InstKind::Icmp { .. })
-                    && func.blocks[b].insts.contains(&i)
+                    && s.inst_block[i].expand() == Some(b)
             })
         };
         for &inst in &func.blocks[b].insts {
@@ -156,7 +158,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
     }
     s.uses = uses;
     for &p in &func.params {
-        s.vregs[p] = Some(s.mf.new_vreg(width_of(func.value_type(p))));
+        s.vregs[p] = s.mf.new_vreg(width_of(func.value_type(p))).into();
     }
     for &b in &func.layout {
         for inst in func.block_insts(b) {
@@ -167,10 +169,10 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
             match data.kind {
                 InstKind::Alloca { ty } => {
                     let size = if ty.is_pointer() { 8 } else { 4 };
-                    s.slots[result] = Some(s.mf.slots.push(size));
+                    s.slots[result] = s.mf.slots.push(size).into();
                 }
                 _ if s.fused[inst] => {}
-                _ => s.vregs[result] = Some(s.mf.new_vreg(width_of(data.ty(func)))),
+                _ => s.vregs[result] = s.mf.new_vreg(width_of(data.ty(func))).into(),
             }
         }
     }
@@ -217,7 +219,9 @@ impl ResultType for wend_ir::InstData {
 
 impl Selector<'_> {
     fn vreg(&self, v: Value) -> VReg {
-        self.vregs[v].unwrap_or_else(|| panic!("{v} has no register in `{}`", self.func.name))
+        self.vregs[v]
+            .expand()
+            .unwrap_or_else(|| panic!("{v} has no register in `{}`", self.func.name))
     }
 
     /// The operand standing for `v`, materialising addresses with `lea`.
@@ -230,7 +234,7 @@ impl Selector<'_> {
                 self.out.push(MInst::LeaStr { dst, string });
                 Operand::Reg(dst)
             }
-            _ => match self.slots[v] {
+            _ => match self.slots[v].expand() {
                 Some(slot) => {
                     let dst = self.mf.new_vreg(Width::W64);
                     self.out.push(MInst::LeaSlot { dst, slot });
@@ -254,7 +258,7 @@ impl Selector<'_> {
     }
 
     fn addr(&mut self, ptr: Value) -> Addr {
-        match self.slots[ptr] {
+        match self.slots[ptr].expand() {
             Some(slot) => Addr::Slot(slot),
             None => Addr::Ptr(self.reg_operand(ptr)),
         }
@@ -431,7 +435,9 @@ impl Selector<'_> {
             .func
             .defining_inst(cond)
             .and_then(|i| match self.func.insts[i].kind {
-                InstKind::Icmp { cond, lhs, rhs } if self.inst_block[i] == Some(self.block) => {
+                InstKind::Icmp { cond, lhs, rhs }
+                    if self.inst_block[i].expand() == Some(self.block) =>
+                {
                     Some((cond, lhs, rhs))
                 }
                 _ => None,
