@@ -24,20 +24,21 @@
 //! Requires the machine function and its liveness; invalidated by any change.
 
 use crate::liveness::Liveness;
-use crate::mir::{MFunction, MInst, VReg};
+use crate::mir::{MFunction, MInst, PerVReg, VReg};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::Block;
 
 /// A position: `2 * instruction index` (reads) or that plus one (writes).
 pub type Pos = u32;
 
-/// Where one virtual register is live: disjoint inclusive ranges, sorted.
-#[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Interval {
-    pub ranges: Vec<(Pos, Pos)>,
+/// Where one virtual register is live: disjoint inclusive ranges, sorted
+/// (a view into [`Intervals`], which keeps every range in one array).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Interval<'a> {
+    pub ranges: &'a [(Pos, Pos)],
 }
 
-impl Interval {
+impl Interval<'_> {
     pub fn start(&self) -> Pos {
         self.ranges[0].0
     }
@@ -52,7 +53,7 @@ impl Interval {
     }
 
     /// Whether the two intervals are live at a common position.
-    pub fn intersects(&self, other: &Interval) -> bool {
+    pub fn intersects(&self, other: Interval<'_>) -> bool {
         let (mut i, mut j) = (0, 0);
         while i < self.ranges.len() && j < other.ranges.len() {
             let (a, b) = (self.ranges[i], other.ranges[j]);
@@ -79,8 +80,9 @@ impl Interval {
 }
 
 pub struct Intervals {
-    /// The interval of each virtual register that occurs in the function.
-    pub of: SecondaryMap<VReg, Option<Interval>>,
+    /// The ranges of each virtual register, in one array: a `Vec` per
+    /// register would cost a header and an allocation each.
+    ranges: PerVReg<(Pos, Pos)>,
     /// Indices of the call instructions, increasing.
     pub calls: Vec<u32>,
     /// Indices of the division instructions, increasing.
@@ -90,6 +92,12 @@ pub struct Intervals {
 }
 
 impl Intervals {
+    /// The interval of `v`, if `v` occurs in the function.
+    pub fn of(&self, v: VReg) -> Option<Interval<'_>> {
+        let ranges = self.ranges.of(v);
+        (!ranges.is_empty()).then_some(Interval { ranges })
+    }
+
     pub fn compute(mf: &MFunction, liveness: &Liveness) -> Intervals {
         let mut block_first = SecondaryMap::new();
         let mut calls = Vec::new();
@@ -108,20 +116,10 @@ impl Intervals {
             index += 1; // the terminator
         }
 
-        // Ranges are built back to front: `rev[v]` holds v's ranges latest
-        // first, so new (earlier) ranges are pushed or merged at the end.
-        let mut rev: SecondaryMap<VReg, Vec<(Pos, Pos)>> = SecondaryMap::new();
-        let add_range =
-            |rev: &mut SecondaryMap<VReg, Vec<(Pos, Pos)>>, v: VReg, from: Pos, to: Pos| {
-                let ranges = &mut rev[v];
-                match ranges.last_mut() {
-                    Some(last) if to + 1 >= last.0 => {
-                        last.0 = last.0.min(from);
-                        last.1 = last.1.max(to);
-                    }
-                    _ => ranges.push((from, to)),
-                }
-            };
+        let mut found = BackwardRanges {
+            ranges: Vec::new(),
+            earliest: vec![BackwardRanges::NONE; mf.vreg_widths.len()],
+        };
         // The registers live at the current point of the backward walk
         // over a block are those whose mark is the block's layout position
         // + 1: a dense array reused by every block, where a per-block copy
@@ -134,41 +132,38 @@ impl Intervals {
             let term = first + block.insts.len() as u32;
             let (from, to) = (2 * first, 2 * term + 1);
             for &v in liveness.live_out(b) {
-                add_range(&mut rev, v, from, to);
+                found.add(v, from, to);
                 live_mark[v.index()] = mark;
             }
             block.term.for_each_use(|v| {
-                add_range(&mut rev, v, from, 2 * term);
+                found.add(v, from, 2 * term);
                 live_mark[v.index()] = mark;
             });
             for (k, inst) in block.insts.iter().enumerate().rev() {
                 let i = first + k as u32;
                 inst.for_each_def(|v| {
                     if live_mark[v.index()] == mark {
-                        // Live from here on, not from the block start.
-                        rev[v].last_mut().unwrap().0 = 2 * i + 1;
+                        // Live from here on, not from the block start: cut
+                        // the range its use (or the block's live-out) began.
+                        found.start_at(v, 2 * i + 1);
                         live_mark[v.index()] = 0;
                     } else {
                         // A dead definition still takes its location.
-                        add_range(&mut rev, v, 2 * i + 1, 2 * i + 1);
+                        found.add(v, 2 * i + 1, 2 * i + 1);
                     }
                 });
                 inst.for_each_use(|v| {
-                    add_range(&mut rev, v, from, 2 * i);
+                    found.add(v, from, 2 * i);
                     live_mark[v.index()] = mark;
                 });
             }
         }
-        let mut of = SecondaryMap::with_capacity(mf.vreg_widths.len());
-        for (v, ranges) in rev.iter_mut() {
-            if !ranges.is_empty() {
-                let mut ranges = std::mem::take(ranges);
-                ranges.reverse();
-                of[v] = Some(Interval { ranges });
-            }
-        }
+        // Reversed, each register's ranges come earliest first; grouping
+        // by register keeps that order.
+        found.ranges.reverse();
+        let ranges = PerVReg::from_pairs(mf.vreg_widths.len(), &found.ranges);
         Intervals {
-            of,
+            ranges,
             calls,
             divs,
             block_first,
@@ -176,14 +171,45 @@ impl Intervals {
     }
 }
 
+/// The ranges of every register, found by a walk from the end of the
+/// function to its start: each register's ranges appear latest first.
+struct BackwardRanges {
+    ranges: Vec<(VReg, (Pos, Pos))>,
+    /// Where each register's earliest range so far is in `ranges`.
+    earliest: Vec<u32>,
+}
+
+impl BackwardRanges {
+    const NONE: u32 = u32::MAX;
+
+    /// Adds `from..=to` to `v`, merged with its earliest range if they
+    /// touch.
+    fn add(&mut self, v: VReg, from: Pos, to: Pos) {
+        match self.ranges.get_mut(self.earliest[v.index()] as usize) {
+            Some((_, range)) if to + 1 >= range.0 => {
+                range.0 = range.0.min(from);
+                range.1 = range.1.max(to);
+            }
+            _ => {
+                self.earliest[v.index()] = self.ranges.len() as u32;
+                self.ranges.push((v, (from, to)));
+            }
+        }
+    }
+
+    /// Cuts `v`'s earliest range to start at `pos` (its definition).
+    fn start_at(&mut self, v: VReg, pos: Pos) {
+        let (_, range) = &mut self.ranges[self.earliest[v.index()] as usize];
+        range.0 = pos;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn iv(ranges: &[(Pos, Pos)]) -> Interval {
-        Interval {
-            ranges: ranges.to_vec(),
-        }
+    fn iv(ranges: &[(Pos, Pos)]) -> Interval<'_> {
+        Interval { ranges }
     }
 
     #[test]
@@ -191,10 +217,10 @@ mod tests {
         let a = iv(&[(2, 5), (10, 12)]);
         assert!(a.covers(2) && a.covers(5) && a.covers(11));
         assert!(!a.covers(6) && !a.covers(9) && !a.covers(13) && !a.covers(1));
-        assert!(!a.intersects(&iv(&[(6, 9)])));
-        assert!(a.intersects(&iv(&[(6, 10)])));
-        assert!(a.intersects(&iv(&[(0, 2)])));
-        assert!(!a.intersects(&iv(&[(0, 1), (13, 20)])));
+        assert!(!a.intersects(iv(&[(6, 9)])));
+        assert!(a.intersects(iv(&[(6, 10)])));
+        assert!(a.intersects(iv(&[(0, 2)])));
+        assert!(!a.intersects(iv(&[(0, 1), (13, 20)])));
     }
 
     #[test]

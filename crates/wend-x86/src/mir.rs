@@ -11,7 +11,7 @@
 //! The blocks are the IR function's blocks (after edge splitting), so a
 //! machine block is named by its IR [`Block`].
 
-use cranelift_entity::{entity_impl, PrimaryMap, SecondaryMap};
+use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use std::fmt;
 use wend_ir::{Block, IcmpCond, Inst, StrId};
 
@@ -419,3 +419,38 @@ impl fmt::Display for Operand {
 
 // The size the comment on [`MInst`] promises.
 const _: () = assert!(std::mem::size_of::<MInst>() <= 40);
+
+/// Lists of items per virtual register, all in one array (a compressed
+/// sparse row): a `Vec` per register would cost a header and an
+/// allocation each, for millions of registers in a long function.
+pub struct PerVReg<T> {
+    /// The items of register `v` are `items[start[v]..start[v + 1]]`.
+    start: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T: Copy> PerVReg<T> {
+    /// Groups `(register, item)` pairs by register, keeping their order
+    /// within each register (a counting sort).
+    pub fn from_pairs(registers: usize, pairs: &[(VReg, T)]) -> PerVReg<T> {
+        let mut start = vec![0u32; registers + 1];
+        for &(v, _) in pairs {
+            start[v.index() + 1] += 1;
+        }
+        for i in 1..start.len() {
+            start[i] += start[i - 1];
+        }
+        let mut next = start.clone();
+        // Every slot is overwritten: this only gives `items` its length.
+        let mut items: Vec<T> = pairs.iter().map(|&(_, item)| item).collect();
+        for &(v, item) in pairs {
+            items[next[v.index()] as usize] = item;
+            next[v.index()] += 1;
+        }
+        PerVReg { start, items }
+    }
+
+    pub fn of(&self, v: VReg) -> &[T] {
+        &self.items[self.start[v.index()] as usize..self.start[v.index() + 1] as usize]
+    }
+}

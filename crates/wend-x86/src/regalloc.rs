@@ -35,7 +35,7 @@
 
 use crate::intervals::{Interval, Intervals, Pos};
 use crate::liveness::Liveness;
-use crate::mir::{MFunction, MInst, MTerm, Operand, VReg};
+use crate::mir::{MFunction, MInst, MTerm, Operand, PerVReg, VReg};
 use crate::regs::{PReg, ALLOCATABLE, ARG_REGS};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::cmp::Reverse;
@@ -60,41 +60,6 @@ pub struct Allocation {
 impl Allocation {
     pub fn loc(&self, v: VReg) -> Loc {
         self.locs[v].unwrap_or_else(|| panic!("{v} was not allocated"))
-    }
-}
-
-/// Lists of items per virtual register, all in one array (a compressed
-/// sparse row): a `Vec` per register would cost a header and an
-/// allocation each, for millions of registers in a long function.
-struct PerVReg<T> {
-    /// The items of register `v` are `items[start[v]..start[v + 1]]`.
-    start: Vec<u32>,
-    items: Vec<T>,
-}
-
-impl<T: Copy> PerVReg<T> {
-    /// Groups `(register, item)` pairs by register, keeping their order
-    /// within each register (a counting sort).
-    fn from_pairs(registers: usize, pairs: &[(VReg, T)]) -> PerVReg<T> {
-        let mut start = vec![0u32; registers + 1];
-        for &(v, _) in pairs {
-            start[v.index() + 1] += 1;
-        }
-        for i in 1..start.len() {
-            start[i] += start[i - 1];
-        }
-        let mut next = start.clone();
-        // Every slot is overwritten: this only gives `items` its length.
-        let mut items: Vec<T> = pairs.iter().map(|&(_, item)| item).collect();
-        for &(v, item) in pairs {
-            items[next[v.index()] as usize] = item;
-            next[v.index()] += 1;
-        }
-        PerVReg { start, items }
-    }
-
-    fn of(&self, v: VReg) -> &[T] {
-        &self.items[self.start[v.index()] as usize..self.start[v.index() + 1] as usize]
     }
 }
 
@@ -182,7 +147,7 @@ struct Occupancy {
 
 impl Occupancy {
     /// Whether `interval` meets a range of the register.
-    fn intersects(&self, interval: &Interval) -> bool {
+    fn intersects(&self, interval: Interval<'_>) -> bool {
         // Ranges are disjoint, so among those starting at or before `to`
         // only the last one can reach `from`.
         interval.ranges.iter().any(|&(from, to)| {
@@ -194,9 +159,9 @@ impl Occupancy {
     }
 
     /// The registers holding ranges that meet `interval`, sorted, each once.
-    fn conflicts(&self, interval: &Interval) -> Vec<VReg> {
+    fn conflicts(&self, interval: Interval<'_>) -> Vec<VReg> {
         let mut found = Vec::new();
-        for &(from, to) in &interval.ranges {
+        for &(from, to) in interval.ranges {
             if let Some((_, &(end, w))) = self.ranges.range(..from).next_back() {
                 if end >= from {
                     found.push(w);
@@ -224,14 +189,14 @@ impl Occupancy {
         }
     }
 
-    fn insert(&mut self, interval: &Interval, v: VReg) {
-        for &(from, to) in &interval.ranges {
+    fn insert(&mut self, interval: Interval<'_>, v: VReg) {
+        for &(from, to) in interval.ranges {
             self.ranges.insert(from, (to, v));
         }
     }
 
-    fn remove(&mut self, interval: &Interval) {
-        for (from, _) in &interval.ranges {
+    fn remove(&mut self, interval: Interval<'_>) {
+        for (from, _) in interval.ranges {
             self.ranges.remove(from);
         }
     }
@@ -292,12 +257,12 @@ pub fn spill_weights(mf: &MFunction) -> SecondaryMap<VReg, u64> {
 pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
     let hints = collect_hints(mf);
     let weights = spill_weights(mf);
-    let mut order: Vec<(&Interval, VReg)> = intervals
-        .of
-        .iter()
-        .filter_map(|(v, i)| i.as_ref().map(|i| (i, v)))
+    // Every register that occurs, by start (then number).
+    let mut order: Vec<(Pos, VReg)> = (0..mf.vreg_widths.len())
+        .map(VReg::new)
+        .filter_map(|v| intervals.of(v).map(|i| (i.start(), v)))
         .collect();
-    order.sort_by_key(|&(i, v)| (i.start(), v));
+    order.sort_unstable();
 
     let mut locs: SecondaryMap<VReg, Option<Loc>> =
         SecondaryMap::with_capacity(mf.vreg_widths.len());
@@ -306,11 +271,12 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
         .map(|_| Occupancy::default())
         .collect();
     let mut spilled: Vec<VReg> = Vec::new();
-    let interval = |v: VReg| intervals.of[v].as_ref().unwrap();
+    let interval = |v: VReg| intervals.of(v).expect("an allocated register occurs");
 
-    for &(cur, v) in &order {
+    for &(start, v) in &order {
+        let cur = interval(v);
         for occupancy in &mut taken {
-            occupancy.expire(cur.start());
+            occupancy.expire(start);
         }
         let crosses_call = cur.crosses(&intervals.calls);
         let crosses_div = cur.crosses(&intervals.divs);
