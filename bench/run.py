@@ -143,15 +143,16 @@ def run_steps(steps, limits):
     return Outcome(True, total)
 
 
-def alternate(commands, limits, rounds, runs_per_round=1):
+def alternate(commands, limits, rounds, runs_per_round=1, system=None):
     """Times the commands (name -> argv) alternately with hyperfine.
 
     Each round is one hyperfine call running every command `runs_per_round`
     times; the order rotates between rounds so no command is always first.
     Returns name -> list of per-round lists of seconds (wall-clock times of
     each run, or with `--clock cpu` the mean user + system time of the
-    round's runs). The caller has run every command once already (that run
-    is the warm-up).
+    round's runs). With `system` (a dict), the mean system time of each
+    round is appended to `system[name]` as well. The caller has run every
+    command once already (that run is the warm-up).
     """
     names = list(commands)
     times = {name: [] for name in names}
@@ -169,6 +170,8 @@ def alternate(commands, limits, rounds, runs_per_round=1):
                 sys.exit(f"bench: hyperfine failed:\n{done.stderr}")
             with open(export) as f:
                 for result in json.load(f)["results"]:
+                    if system is not None:
+                        system.setdefault(result["command"], []).append(result["system"])
                     if CLOCK == "cpu":  # hyperfine gives the mean per call
                         times[result["command"]].append([result["user"] + result["system"]])
                     else:
@@ -350,9 +353,12 @@ def section_scaling(tools, args, work, limits):
                         for level in probes}
             if commands:
                 rounds = rounds_for(sum(probes.values()), args.quick)
-                times = alternate(commands, limits, rounds)
+                system = {}
+                times = alternate(commands, limits, rounds, system=system)
                 for level in probes:
-                    results[shape, size, level]["time"] = median_time(times[f"-O{level}"])
+                    r = results[shape, size, level]
+                    r["time"] = median_time(times[f"-O{level}"])
+                    r["system"] = statistics.median(system[f"-O{level}"])
             status = ", ".join(
                 f"-O{lv} " + (fmt_seconds(results[shape, size, lv].get("time"))
                               if "time" in results[shape, size, lv]
@@ -372,6 +378,14 @@ def section_scaling(tools, args, work, limits):
             return f"{b['time'] / a['time']:.1f}×"
         return "n/a"
 
+    def cell_kernel(shape, size, level):
+        r = results[shape, size, level]
+        if "time" not in r:
+            return "n/a"
+        if r["time"] < 0.1:  # the kernel counts system time in clock ticks: too coarse
+            return ""
+        return f"{100 * r['system'] / r['time']:.0f}%" if CLOCK == "cpu" else f"{r['system']:.2f} s"
+
     def cell_peak(shape, size, level):
         r = results[shape, size, level]
         return f"{r['peak']:.0f} MB" if r.get("peak") is not None else "n/a"
@@ -380,10 +394,12 @@ def section_scaling(tools, args, work, limits):
     for shape in SHAPES:
         for size in sizes:
             rows.append([f"{shape} {size_label(size)}",
-                         cell_time(shape, size, 0), growth(shape, size, 0), cell_peak(shape, size, 0),
-                         cell_time(shape, size, 2), growth(shape, size, 2), cell_peak(shape, size, 2)])
-    main_table = table(["program (lines)", "-O0 time", "growth/10×", "-O0 peak",
-                        "-O2 time", "growth/10×", "-O2 peak"], rows)
+                         cell_time(shape, size, 0), cell_kernel(shape, size, 0),
+                         growth(shape, size, 0), cell_peak(shape, size, 0),
+                         cell_time(shape, size, 2), cell_kernel(shape, size, 2),
+                         growth(shape, size, 2), cell_peak(shape, size, 2)])
+    main_table = table(["program (lines)", "-O0 time", "kernel", "growth/10×", "-O0 peak",
+                        "-O2 time", "kernel", "growth/10×", "-O2 peak"], rows)
 
     # Goals, at 100k lines and over every 10x step.
     goal_rows = []
@@ -434,7 +450,9 @@ def section_scaling(tools, args, work, limits):
         "## 1. Compile-time scaling",
         f"`wendc build --emit {emit} -O0|-O2` (release build) on `wend-gen scale` programs. "
         f"Times ({CLOCK} time) are medians of alternating -O0/-O2 runs; growth/10× is the time at this size "
-        "divided by the time at the size 10× smaller; peak is the maximum resident set size "
+        "divided by the time at the size 10× smaller; kernel is the part of the time spent in "
+        "the kernel (system time: mostly giving the compiler fresh, zeroed memory pages); peak "
+        "is the maximum resident set size "
         + ("(GNU time `%M`)." if tools.time_bin else "(`--time-passes`).")
         + f" Limits per compile: {limits.timeout_s:g} s, {limits.memory_mb} MB of address space.",
         main_table,
