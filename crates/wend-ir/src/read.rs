@@ -3,24 +3,28 @@
 //! hand or by clang — back into a [`Module`].
 //!
 //! It is a hand-written lexer plus a recursive-descent parser, in two passes
-//! over the tokens so that anything may be used before it is defined:
+//! over the text so that anything may be used before it is defined (the
+//! parser pulls its tokens from the lexer as it goes: a list of all tokens
+//! would take ten times the size of the file):
 //!
 //! 1. the module level: string constants and function signatures (bodies
 //!    are skipped by brace matching), so calls may target functions defined
 //!    later in the file;
-//! 2. each function body. A local name used before its definition (phis
-//!    and unreachable blocks do this) gets a placeholder value of the type
-//!    written at the use; the definition later adopts the placeholder.
+//! 2. each function body, lexed again from where the first pass saw it. A
+//!    local name used before its definition (phis and unreachable blocks do
+//!    this) gets a placeholder value of the type written at the use; the
+//!    definition later adopts the placeholder.
 //!
 //! Decorations a human or clang may add but the IR has no use for are
 //! skipped: linkage and attribute words (`dso_local`, `noundef`, `#0`, …),
 //! `nsw`/`nuw`, `, align N`, metadata attachments, `source_filename`,
 //! `target …`, `attributes #N = { … }` and metadata lines. Anything else
-//! outside the subset is an error with its line and column; the reader never
-//! panics, whatever the input. It checks what the text itself states (the
-//! written types agree with the values, calls match the callee's signature,
-//! numbered values are in sequence, as LLVM's parser does) and leaves the
-//! semantic invariants to [`crate::verify`].
+//! outside the subset is an error with its line and column (the first in
+//! the text, lexical or not); the reader never panics, whatever the input.
+//! It checks what the text itself states (the written types agree with the
+//! values, calls match the callee's signature, numbered values are in
+//! sequence, as LLVM's parser does) and leaves the semantic invariants to
+//! [`crate::verify`].
 
 use crate::entities::{Block, FuncId, StrId, Value};
 use crate::function::{Function, ValueDef};
@@ -49,17 +53,13 @@ impl std::error::Error for ReadError {}
 
 /// Parses a whole module.
 pub fn parse_module(text: &str) -> Result<Module> {
-    let tokens = lex(text)?;
-    let mut parser = Parser {
-        tokens,
-        pos: 0,
-        module: Module::new(),
-        functions: FxHashMap::default(),
-        strings: FxHashMap::default(),
-    };
-    let bodies = parser.parse_top_level()?;
+    let mut parser = Parser::new(Lexer::new(text));
+    let bodies = parser.parse_top_level();
+    let bodies = parser.lexed(bodies)?;
     for body in bodies {
-        parser.parse_body(body)?;
+        parser.restart(body.lexer.clone());
+        let parsed = parser.parse_body(body);
+        parser.lexed(parsed)?;
     }
     Ok(parser.module)
 }
@@ -96,14 +96,24 @@ enum Tok<'a> {
     Eof,
 }
 
+/// Where a token starts, 1-based: what errors point at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Pos {
+    line: u32,
+    column: u32,
+}
+
 #[derive(Clone, Debug)]
 struct Token<'a> {
     tok: Tok<'a>,
-    line: u32,
-    column: u32,
+    pos: Pos,
     /// Whether the token is the first on its line (top-level statements
     /// such as `target triple = …` are skipped up to the next line).
     first_on_line: bool,
+    /// Byte offsets of the token and of its line: the lexer's state just
+    /// before it, to resume there.
+    offset: usize,
+    line_start: usize,
 }
 
 /// The text of a quoted name (not valid UTF-8: with replacement characters).
@@ -118,153 +128,184 @@ fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
 }
 
-fn lex(text: &str) -> Result<Vec<Token<'_>>> {
-    let bytes = text.as_bytes();
-    let mut tokens = Vec::new();
-    let (mut i, mut line, mut line_start) = (0usize, 1u32, 0usize);
-    let mut first_on_line = true;
-    let column_of = |i: usize, line_start: usize| (i - line_start + 1) as u32;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'\n' {
-            i += 1;
-            line += 1;
-            line_start = i;
-            first_on_line = true;
-            continue;
+/// The tokens of the text, made one at a time. Cloning a lexer saves its
+/// place: the first pass keeps one for each function body, where the
+/// second pass resumes.
+#[derive(Clone)]
+struct Lexer<'a> {
+    text: &'a str,
+    /// The next byte to look at.
+    i: usize,
+    line: u32,
+    line_start: usize,
+    first_on_line: bool,
+}
+
+impl<'a> Lexer<'a> {
+    fn new(text: &'a str) -> Lexer<'a> {
+        Lexer {
+            text,
+            i: 0,
+            line: 1,
+            line_start: 0,
+            first_on_line: true,
         }
-        if b.is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        if b == b';' {
-            while i < bytes.len() && bytes[i] != b'\n' {
-                i += 1;
-            }
-            continue;
-        }
-        let column = column_of(i, line_start);
-        let error = |message: String| ReadError {
-            line,
-            column,
-            message,
-        };
-        let ident_end = |mut j: usize| {
-            while j < bytes.len() && is_ident_byte(bytes[j]) {
-                j += 1;
-            }
-            j
-        };
-        // A `"…"` string starting at `j`: its bytes and the index after it.
-        let quoted = |j: usize| -> Result<(Vec<u8>, usize)> {
-            let mut out = Vec::new();
-            let mut k = j + 1;
-            loop {
-                match bytes.get(k) {
-                    None | Some(b'\n') => return Err(error("unterminated string literal".into())),
-                    Some(b'"') => return Ok((out, k + 1)),
-                    Some(b'\\') => {
-                        if bytes.get(k + 1) == Some(&b'\\') {
-                            out.push(b'\\');
-                            k += 2;
-                            continue;
-                        }
-                        let hex = bytes
-                            .get(k + 1..k + 3)
-                            .and_then(|h| std::str::from_utf8(h).ok())
-                            .and_then(|h| u8::from_str_radix(h, 16).ok())
-                            .ok_or_else(|| {
-                                error("invalid escape in string (expected \\XX)".into())
-                            })?;
-                        out.push(hex);
-                        k += 3;
-                    }
-                    Some(&c) => {
-                        out.push(c);
-                        k += 1;
-                    }
-                }
-            }
-        };
-        let name_after_sigil = |j: usize| -> Result<(Text<'_>, usize)> {
-            match bytes.get(j) {
-                Some(b'"') => {
-                    let (name, end) = quoted(j)?;
-                    Ok((owned_text(name), end))
-                }
-                Some(&c) if is_ident_byte(c) => {
-                    let end = ident_end(j);
-                    Ok((Cow::Borrowed(&text[j..end]), end))
-                }
-                _ => Err(error("expected a name after the sigil".into())),
-            }
-        };
-        let (tok, end) = match b {
-            b'%' => {
-                let (name, end) = name_after_sigil(i + 1)?;
-                (Tok::Local(name), end)
-            }
-            b'@' => {
-                let (name, end) = name_after_sigil(i + 1)?;
-                (Tok::Global(name), end)
-            }
-            b'#' => {
-                let end = ident_end(i + 1);
-                (Tok::AttrGroup, end)
-            }
-            b'!' => (Tok::Meta, ident_end(i + 1)),
-            b'"' => {
-                let (s, end) = quoted(i)?;
-                if bytes.get(end) == Some(&b':') {
-                    (Tok::Label(owned_text(s)), end + 1)
-                } else {
-                    (Tok::Str, end)
-                }
-            }
-            b'c' if bytes.get(i + 1) == Some(&b'"') => {
-                let (s, end) = quoted(i + 1)?;
-                (Tok::Bytes(s), end)
-            }
-            b'.' if bytes[i..].starts_with(b"...") => (Tok::Ellipsis, i + 3),
-            b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'=' | b'*' | b'<' | b'>' => {
-                (Tok::Punct(b as char), i + 1)
-            }
-            _ if b == b'-' || is_ident_byte(b) => {
-                let end = ident_end(i + 1);
-                let word = &text[i..end];
-                if bytes.get(end) == Some(&b':') {
-                    (Tok::Label(Cow::Borrowed(word)), end + 1)
-                } else if word.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
-                    let digits = word.strip_prefix('-').unwrap_or(word);
-                    if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) {
-                        return Err(error(format!("invalid number `{word}`")));
-                    }
-                    (Tok::Int(Cow::Borrowed(word)), end)
-                } else {
-                    (Tok::Word(Cow::Borrowed(word)), end)
-                }
-            }
-            _ => {
-                let shown = text[i..].chars().next().unwrap_or('?');
-                return Err(error(format!("unexpected character `{shown}`")));
-            }
-        };
-        tokens.push(Token {
-            tok,
-            line,
-            column,
-            first_on_line,
-        });
-        first_on_line = false;
-        i = end;
     }
-    tokens.push(Token {
-        tok: Tok::Eof,
-        line,
-        column: column_of(i.min(bytes.len()), line_start),
-        first_on_line: true,
-    });
-    Ok(tokens)
+
+    /// The next token; at the end, `Eof` (again on every call).
+    fn next_token(&mut self) -> Result<Token<'a>> {
+        let (text, bytes) = (self.text, self.text.as_bytes());
+        let column_of = |i: usize, line_start: usize| (i - line_start + 1) as u32;
+        while self.i < bytes.len() {
+            let (i, line, line_start) = (self.i, self.line, self.line_start);
+            let b = bytes[i];
+            if b == b'\n' {
+                self.i += 1;
+                self.line += 1;
+                self.line_start = self.i;
+                self.first_on_line = true;
+                continue;
+            }
+            if b.is_ascii_whitespace() {
+                self.i += 1;
+                continue;
+            }
+            if b == b';' {
+                while self.i < bytes.len() && bytes[self.i] != b'\n' {
+                    self.i += 1;
+                }
+                continue;
+            }
+            let column = column_of(i, line_start);
+            let error = |message: String| ReadError {
+                line,
+                column,
+                message,
+            };
+            let ident_end = |mut j: usize| {
+                while j < bytes.len() && is_ident_byte(bytes[j]) {
+                    j += 1;
+                }
+                j
+            };
+            // A `"…"` string starting at `j`: its bytes and the index after it.
+            let quoted = |j: usize| -> Result<(Vec<u8>, usize)> {
+                let mut out = Vec::new();
+                let mut k = j + 1;
+                loop {
+                    match bytes.get(k) {
+                        None | Some(b'\n') => {
+                            return Err(error("unterminated string literal".into()))
+                        }
+                        Some(b'"') => return Ok((out, k + 1)),
+                        Some(b'\\') => {
+                            if bytes.get(k + 1) == Some(&b'\\') {
+                                out.push(b'\\');
+                                k += 2;
+                                continue;
+                            }
+                            let hex = bytes
+                                .get(k + 1..k + 3)
+                                .and_then(|h| std::str::from_utf8(h).ok())
+                                .and_then(|h| u8::from_str_radix(h, 16).ok())
+                                .ok_or_else(|| {
+                                    error("invalid escape in string (expected \\XX)".into())
+                                })?;
+                            out.push(hex);
+                            k += 3;
+                        }
+                        Some(&c) => {
+                            out.push(c);
+                            k += 1;
+                        }
+                    }
+                }
+            };
+            let name_after_sigil = |j: usize| -> Result<(Text<'_>, usize)> {
+                match bytes.get(j) {
+                    Some(b'"') => {
+                        let (name, end) = quoted(j)?;
+                        Ok((owned_text(name), end))
+                    }
+                    Some(&c) if is_ident_byte(c) => {
+                        let end = ident_end(j);
+                        Ok((Cow::Borrowed(&text[j..end]), end))
+                    }
+                    _ => Err(error("expected a name after the sigil".into())),
+                }
+            };
+            let (tok, end) = match b {
+                b'%' => {
+                    let (name, end) = name_after_sigil(i + 1)?;
+                    (Tok::Local(name), end)
+                }
+                b'@' => {
+                    let (name, end) = name_after_sigil(i + 1)?;
+                    (Tok::Global(name), end)
+                }
+                b'#' => {
+                    let end = ident_end(i + 1);
+                    (Tok::AttrGroup, end)
+                }
+                b'!' => (Tok::Meta, ident_end(i + 1)),
+                b'"' => {
+                    let (s, end) = quoted(i)?;
+                    if bytes.get(end) == Some(&b':') {
+                        (Tok::Label(owned_text(s)), end + 1)
+                    } else {
+                        (Tok::Str, end)
+                    }
+                }
+                b'c' if bytes.get(i + 1) == Some(&b'"') => {
+                    let (s, end) = quoted(i + 1)?;
+                    (Tok::Bytes(s), end)
+                }
+                b'.' if bytes[i..].starts_with(b"...") => (Tok::Ellipsis, i + 3),
+                b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'=' | b'*' | b'<' | b'>' => {
+                    (Tok::Punct(b as char), i + 1)
+                }
+                _ if b == b'-' || is_ident_byte(b) => {
+                    let end = ident_end(i + 1);
+                    let word = &text[i..end];
+                    if bytes.get(end) == Some(&b':') {
+                        (Tok::Label(Cow::Borrowed(word)), end + 1)
+                    } else if word.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
+                        let digits = word.strip_prefix('-').unwrap_or(word);
+                        if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) {
+                            return Err(error(format!("invalid number `{word}`")));
+                        }
+                        (Tok::Int(Cow::Borrowed(word)), end)
+                    } else {
+                        (Tok::Word(Cow::Borrowed(word)), end)
+                    }
+                }
+                _ => {
+                    let shown = text[i..].chars().next().unwrap_or('?');
+                    return Err(error(format!("unexpected character `{shown}`")));
+                }
+            };
+            let token = Token {
+                tok,
+                pos: Pos { line, column },
+                first_on_line: self.first_on_line,
+                offset: i,
+                line_start,
+            };
+            self.first_on_line = false;
+            self.i = end;
+            return Ok(token);
+        }
+        Ok(Token {
+            tok: Tok::Eof,
+            pos: Pos {
+                line: self.line,
+                column: column_of(self.i.min(bytes.len()), self.line_start),
+            },
+            first_on_line: true,
+            offset: self.i,
+            line_start: self.line_start,
+        })
+    }
 }
 
 // ---- parser -----------------------------------------------------------
@@ -272,15 +313,25 @@ fn lex(text: &str) -> Result<Vec<Token<'_>>> {
 /// A function body found by the first pass.
 struct PendingBody<'a> {
     func: FuncId,
-    /// The token index just after the opening `{`.
-    start: usize,
+    /// The opening `{`.
+    open_brace: Pos,
+    /// The lexer just after the opening `{`.
+    lexer: Lexer<'a>,
     /// The parameter names as written (`None`: unnamed, numbered implicitly).
     param_names: Vec<Option<Text<'a>>>,
 }
 
 struct Parser<'a> {
-    tokens: Vec<Token<'a>>,
-    pos: usize,
+    lexer: Lexer<'a>,
+    /// The current token and the one after it (the parser looks one token
+    /// ahead at most), then whatever the lexer gives.
+    current: Token<'a>,
+    after: Token<'a>,
+    /// Where the token before `current` is.
+    previous: Pos,
+    /// The first lexical error met: the lexer then gives `Eof`, and the
+    /// error is reported instead of whatever the parser makes of that.
+    lex_error: Option<ReadError>,
     module: Module,
     /// Symbol tables, only looked up (never iterated): a fast hash.
     functions: FxHashMap<Text<'a>, FuncId>,
@@ -295,12 +346,12 @@ enum Local {
     Value {
         value: Value,
         defined: bool,
-        at: usize,
+        at: Pos,
     },
     Block {
         block: Block,
         defined: bool,
-        at: usize,
+        at: Pos,
     },
 }
 
@@ -317,39 +368,104 @@ struct Body<'a> {
 pub type Result<T> = std::result::Result<T, ReadError>;
 
 impl<'a> Parser<'a> {
+    fn new(lexer: Lexer<'a>) -> Parser<'a> {
+        let eof = Token {
+            tok: Tok::Eof,
+            pos: Pos { line: 1, column: 1 },
+            first_on_line: true,
+            offset: 0,
+            line_start: 0,
+        };
+        let mut parser = Parser {
+            lexer,
+            current: eof.clone(),
+            after: eof,
+            previous: Pos { line: 1, column: 1 },
+            lex_error: None,
+            module: Module::new(),
+            functions: FxHashMap::default(),
+            strings: FxHashMap::default(),
+        };
+        parser.restart(parser.lexer.clone());
+        parser
+    }
+
+    /// Continues with the tokens of `lexer`.
+    fn restart(&mut self, lexer: Lexer<'a>) {
+        self.lexer = lexer;
+        self.current = self.lex();
+        self.after = self.lex();
+        self.previous = self.current.pos;
+    }
+
+    /// The next token from the lexer, or `Eof` after a lexical error.
+    fn lex(&mut self) -> Token<'a> {
+        if self.lex_error.is_none() {
+            match self.lexer.next_token() {
+                Ok(token) => return token,
+                Err(e) => self.lex_error = Some(e),
+            }
+        }
+        let error = self.lex_error.as_ref().expect("set above");
+        Token {
+            tok: Tok::Eof,
+            pos: Pos {
+                line: error.line,
+                column: error.column,
+            },
+            first_on_line: true,
+            offset: self.lexer.text.len(),
+            line_start: 0,
+        }
+    }
+
+    /// `result`, unless the parser reached a lexical error: then that. If
+    /// the lexer failed only on the token after the one the parser stopped
+    /// at, the parser's error comes first in the text and is the one given.
+    fn lexed<T>(&mut self, result: Result<T>) -> Result<T> {
+        let reached = self.current.tok == Tok::Eof;
+        match (self.lex_error.take(), result) {
+            (Some(_), Err(e)) if !reached => Err(e),
+            (Some(e), _) => Err(e),
+            (None, result) => result,
+        }
+    }
+
     fn peek(&self) -> &Tok<'a> {
-        &self.token_at(self.pos).tok
+        &self.current.tok
     }
 
-    fn peek_at(&self, offset: usize) -> &Tok<'a> {
-        &self.token_at(self.pos + offset).tok
+    /// The token after the current one.
+    fn peek_second(&self) -> &Tok<'a> {
+        &self.after.tok
     }
 
-    fn token_at(&self, index: usize) -> &Token<'a> {
-        // The last token is always `Eof`.
-        let last = self.tokens.len() - 1;
-        &self.tokens[index.min(last)]
+    /// Where the current token is.
+    fn here(&self) -> Pos {
+        self.current.pos
     }
 
     fn next(&mut self) -> Tok<'a> {
-        let tok = self.peek().clone();
-        if self.pos < self.tokens.len() - 1 {
-            self.pos += 1;
+        if self.current.tok == Tok::Eof {
+            return Tok::Eof;
         }
-        tok
+        let following = self.lex();
+        let after = std::mem::replace(&mut self.after, following);
+        let token = std::mem::replace(&mut self.current, after);
+        self.previous = token.pos;
+        token.tok
     }
 
-    fn error_at<T>(&self, index: usize, message: impl Into<String>) -> Result<T> {
-        let token = self.token_at(index);
+    fn error_at<T>(&self, at: Pos, message: impl Into<String>) -> Result<T> {
         Err(ReadError {
-            line: token.line,
-            column: token.column,
+            line: at.line,
+            column: at.column,
             message: message.into(),
         })
     }
 
     fn error<T>(&self, message: impl Into<String>) -> Result<T> {
-        self.error_at(self.pos, message)
+        self.error_at(self.here(), message)
     }
 
     fn describe(tok: &Tok) -> String {
@@ -416,7 +532,7 @@ impl<'a> Parser<'a> {
         self.next();
         let mut depth = 0usize;
         loop {
-            let token = self.token_at(self.pos);
+            let token = &self.current;
             if token.tok == Tok::Eof || (depth == 0 && token.first_on_line) {
                 return;
             }
@@ -520,15 +636,16 @@ impl<'a> Parser<'a> {
                     self.next();
                     let (func, param_names) = self.parse_signature(is_definition)?;
                     if is_definition {
-                        self.skip_attributes_until_body()?;
+                        let open_brace = self.skip_attributes_until_body()?;
                         bodies.push(PendingBody {
                             func,
-                            start: self.pos,
+                            open_brace,
+                            lexer: self.body_lexer(),
                             param_names,
                         });
-                        self.skip_body()?;
+                        self.skip_body(open_brace)?;
                     } else {
-                        while !self.token_at(self.pos).first_on_line {
+                        while !self.current.first_on_line {
                             self.next();
                         }
                     }
@@ -541,7 +658,7 @@ impl<'a> Parser<'a> {
 
     /// `@.str.N = private unnamed_addr constant [N x i8] c"…"`.
     fn parse_global(&mut self, name: Text<'a>) -> Result<()> {
-        let name_at = self.pos;
+        let name_at = self.here();
         self.next();
         self.expect_punct('=')?;
         let mut is_constant_or_global = false;
@@ -560,11 +677,11 @@ impl<'a> Parser<'a> {
         let bytes = match self.next() {
             Tok::Bytes(b) => b,
             Tok::Word(w) if w == "zeroinitializer" => vec![0; len],
-            _ => return self.error_at(self.pos.saturating_sub(1), "expected a c\"…\" literal"),
+            _ => return self.error_at(self.previous, "expected a c\"…\" literal"),
         };
         if bytes.len() != len {
             return self.error_at(
-                self.pos.saturating_sub(1),
+                self.previous,
                 format!(
                     "the literal has {} bytes but the type says {len}",
                     bytes.len()
@@ -602,7 +719,7 @@ impl<'a> Parser<'a> {
         self.skip_attributes();
         let ret = self.parse_return_type()?;
         self.skip_attributes();
-        let name_at = self.pos;
+        let name_at = self.here();
         let name = match self.next() {
             Tok::Global(name) => name,
             _ => return self.error_at(name_at, "expected the function name `@…`"),
@@ -650,13 +767,15 @@ impl<'a> Parser<'a> {
         Ok((func, params.into_iter().map(|(_, n)| n).collect()))
     }
 
-    /// Skips function attributes (`#0`, `nounwind`, `section "…"`) up to `{`.
-    fn skip_attributes_until_body(&mut self) -> Result<()> {
+    /// Skips function attributes (`#0`, `nounwind`, `section "…"`) up to
+    /// and including `{`, returning where the `{` is.
+    fn skip_attributes_until_body(&mut self) -> Result<Pos> {
         loop {
             match self.peek() {
                 Tok::Punct('{') => {
+                    let at = self.here();
                     self.next();
-                    return Ok(());
+                    return Ok(at);
                 }
                 Tok::Punct('(') => self.skip_parenthesized(),
                 Tok::Word(_) | Tok::AttrGroup | Tok::Str | Tok::Int(_) => {
@@ -667,9 +786,20 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// A lexer about to make the current token again.
+    fn body_lexer(&self) -> Lexer<'a> {
+        let token = &self.current;
+        Lexer {
+            text: self.lexer.text,
+            i: token.offset,
+            line: token.pos.line,
+            line_start: token.line_start,
+            first_on_line: token.first_on_line,
+        }
+    }
+
     /// Skips a body up to its closing brace (the first pass).
-    fn skip_body(&mut self) -> Result<()> {
-        let start = self.pos.saturating_sub(1);
+    fn skip_body(&mut self, start: Pos) -> Result<()> {
         let mut depth = 1usize;
         loop {
             match self.next() {
@@ -689,7 +819,7 @@ impl<'a> Parser<'a> {
     /// `, align 4`, `, !dbg !7` and similar decorations after an instruction.
     fn skip_trailing_decorations(&mut self) {
         loop {
-            match (self.peek(), self.peek_at(1)) {
+            match (self.peek(), self.peek_second()) {
                 (Tok::Punct(','), Tok::Word(w)) if w == "align" => {
                     self.next();
                     self.next();
@@ -717,7 +847,6 @@ impl<'a> Parser<'a> {
     // ---- function bodies -----------------------------------------------
 
     fn parse_body(&mut self, pending: PendingBody<'a>) -> Result<()> {
-        self.pos = pending.start;
         let mut body = Body {
             func: pending.func,
             locals: FxHashMap::default(),
@@ -731,7 +860,7 @@ impl<'a> Parser<'a> {
                 Some(n) => {
                     if n.parse::<u32>().ok() != Some(body.next_number) {
                         return self.error_at(
-                            pending.start.saturating_sub(1),
+                            pending.open_brace,
                             format!(
                                 "parameter `%{n}` is expected to be numbered `%{}`",
                                 body.next_number
@@ -749,11 +878,11 @@ impl<'a> Parser<'a> {
             let local = Local::Value {
                 value,
                 defined: true,
-                at: pending.start,
+                at: pending.open_brace,
             };
             if body.locals.insert(name.clone(), local).is_some() {
                 return self.error_at(
-                    pending.start.saturating_sub(1),
+                    pending.open_brace,
                     format!("two parameters are named `%{name}`"),
                 );
             }
@@ -777,13 +906,13 @@ impl<'a> Parser<'a> {
                         ));
                     }
                     self.next();
-                    self.start_block(&mut body, Some(name), self.pos.saturating_sub(1))?;
+                    self.start_block(&mut body, Some(name), self.previous)?;
                 }
                 Tok::Eof => return self.error("function body is never closed by `}`"),
                 _ => {
                     if body.current.is_none() || !self.current_unterminated(&body) {
                         // A block without a label takes the next number.
-                        self.start_block(&mut body, None, self.pos)?;
+                        self.start_block(&mut body, None, self.here())?;
                     }
                     self.parse_instruction(&mut body)?;
                 }
@@ -791,7 +920,7 @@ impl<'a> Parser<'a> {
         }
         // Every forward reference must have found its definition; report the
         // first one in the text.
-        let mut undefined: Vec<(usize, Text<'a>, bool)> = body
+        let mut undefined: Vec<(Pos, Text<'a>, bool)> = body
             .locals
             .iter()
             .filter_map(|(name, local)| match *local {
@@ -826,7 +955,7 @@ impl<'a> Parser<'a> {
 
     /// Checks a numbered definition against the expected number, and
     /// consumes the number.
-    fn check_number(&self, body: &mut Body<'a>, name: &str, at: usize) -> Result<()> {
+    fn check_number(&self, body: &mut Body<'a>, name: &str, at: Pos) -> Result<()> {
         if name.parse::<u32>().ok() != Some(body.next_number) {
             return self.error_at(
                 at,
@@ -840,12 +969,7 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn start_block(
-        &mut self,
-        body: &mut Body<'a>,
-        name: Option<Text<'a>>,
-        at: usize,
-    ) -> Result<()> {
+    fn start_block(&mut self, body: &mut Body<'a>, name: Option<Text<'a>>, at: Pos) -> Result<()> {
         let name = match name {
             Some(n) => {
                 if is_number(&n) {
@@ -897,7 +1021,7 @@ impl<'a> Parser<'a> {
     /// `label %x`: a block, created on first mention.
     fn parse_label_ref(&mut self, body: &mut Body<'a>) -> Result<Block> {
         self.expect_word("label")?;
-        let at = self.pos;
+        let at = self.here();
         match self.next() {
             Tok::Local(name) => self.block_by_name(body, name, at),
             _ => self.error_at(at, "expected a block label `%…`"),
@@ -913,7 +1037,7 @@ impl<'a> Parser<'a> {
 
     /// An operand whose type `ty` has been written before it.
     fn parse_operand(&mut self, body: &mut Body<'a>, ty: Type) -> Result<Value> {
-        let at = self.pos;
+        let at = self.here();
         match self.next() {
             Tok::Local(name) => match body.locals.get(&name).copied() {
                 Some(Local::Value { value, .. }) => {
@@ -1006,7 +1130,7 @@ impl<'a> Parser<'a> {
         self.expect_punct(',')?;
         let len_ptr = self.parse_byte_array_type()?;
         self.expect_punct('*')?;
-        let at = self.pos;
+        let at = self.here();
         let name = match self.next() {
             Tok::Global(n) => n,
             _ => return self.error_at(at, "expected a string constant `@…`"),
@@ -1033,8 +1157,8 @@ impl<'a> Parser<'a> {
     }
 
     fn parse_instruction(&mut self, body: &mut Body<'a>) -> Result<()> {
-        let start = self.pos;
-        let result_name = match (self.peek().clone(), self.peek_at(1)) {
+        let start = self.here();
+        let result_name = match (self.peek().clone(), self.peek_second()) {
             (Tok::Local(name), Tok::Punct('=')) => {
                 self.next();
                 self.next();
@@ -1042,7 +1166,7 @@ impl<'a> Parser<'a> {
             }
             _ => None,
         };
-        let opcode_at = self.pos;
+        let opcode_at = self.here();
         let opcode = match self.next() {
             Tok::Word(w) => w,
             other => {
@@ -1065,7 +1189,7 @@ impl<'a> Parser<'a> {
                     dest: self.parse_label_ref(body)?,
                 }
             } else {
-                let cond_at = self.pos;
+                let cond_at = self.here();
                 let ty = self.parse_type()?;
                 if ty != Type::I1 {
                     return self.error_at(cond_at, "a branch condition must be i1");
@@ -1082,7 +1206,7 @@ impl<'a> Parser<'a> {
                 }
             }),
             "ret" => {
-                let ret_at = self.pos;
+                let ret_at = self.here();
                 let ty = self.parse_return_type()?;
                 let expected = self.module.functions[body.func].ret;
                 if ty != expected {
@@ -1201,7 +1325,7 @@ impl<'a> Parser<'a> {
         &mut self,
         body: &mut Body<'a>,
         opcode: &str,
-        opcode_at: usize,
+        opcode_at: Pos,
     ) -> Result<(InstKind, Option<Type>)> {
         if let Some(op) = BinOp::from_mnemonic(opcode) {
             let is_flag =
@@ -1226,7 +1350,7 @@ impl<'a> Parser<'a> {
             "load" => {
                 let ty = self.parse_type()?;
                 self.expect_punct(',')?;
-                let ptr_at = self.pos;
+                let ptr_at = self.here();
                 let ptr_ty = self.parse_type()?;
                 if ptr_ty.pointee() != Some(ty) {
                     return self.error_at(ptr_at, format!("a load of {ty} needs a {ty}* operand"));
@@ -1238,7 +1362,7 @@ impl<'a> Parser<'a> {
                 let ty = self.parse_type()?;
                 let value = self.parse_operand(body, ty)?;
                 self.expect_punct(',')?;
-                let ptr_at = self.pos;
+                let ptr_at = self.here();
                 let ptr_ty = self.parse_type()?;
                 if ptr_ty.pointee() != Some(ty) {
                     return self.error_at(ptr_at, format!("a store of {ty} needs a {ty}* operand"));
@@ -1253,7 +1377,7 @@ impl<'a> Parser<'a> {
                 };
                 let Some(cond) = cond else {
                     return self.error_at(
-                        self.pos.saturating_sub(1),
+                        self.previous,
                         "expected a comparison: eq, ne, slt, sle, sgt or sge",
                     );
                 };
@@ -1286,7 +1410,7 @@ impl<'a> Parser<'a> {
                     self.expect_punct('[')?;
                     let value = self.parse_operand(body, ty)?;
                     self.expect_punct(',')?;
-                    let at = self.pos;
+                    let at = self.here();
                     let name = match self.next() {
                         Tok::Local(n) => n,
                         _ => return self.error_at(at, "expected a predecessor block `%…`"),
@@ -1294,7 +1418,7 @@ impl<'a> Parser<'a> {
                     let block = self.block_by_name(body, name, at)?;
                     self.expect_punct(']')?;
                     incoming.push((block, value));
-                    if !(self.is_punct(',') && *self.peek_at(1) == Tok::Punct('[')) {
+                    if !(self.is_punct(',') && *self.peek_second() == Tok::Punct('[')) {
                         break;
                     }
                     self.next();
@@ -1309,7 +1433,7 @@ impl<'a> Parser<'a> {
                         "calls with an explicit function type (variadic callees) are not supported",
                     );
                 }
-                let callee_at = self.pos;
+                let callee_at = self.here();
                 let name = match self.next() {
                     Tok::Global(n) => n,
                     _ => return self.error_at(callee_at, "expected the callee `@…`"),
@@ -1337,7 +1461,7 @@ impl<'a> Parser<'a> {
                 let mut args = ThinVec::new();
                 if !self.eat_punct(')') {
                     loop {
-                        let arg_at = self.pos;
+                        let arg_at = self.here();
                         let arg = self.parse_typed_operand(body)?;
                         let ty = self.module.functions[body.func].values[arg].ty;
                         match param_types.get(args.len()) {
@@ -1367,7 +1491,7 @@ impl<'a> Parser<'a> {
                 }
                 if args.len() != param_types.len() {
                     return self.error_at(
-                        self.pos.saturating_sub(1),
+                        self.previous,
                         format!(
                             "`@{name}` takes {} arguments, {} given",
                             param_types.len(),
@@ -1384,7 +1508,7 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn block_by_name(&mut self, body: &mut Body<'a>, name: Text<'a>, at: usize) -> Result<Block> {
+    fn block_by_name(&mut self, body: &mut Body<'a>, name: Text<'a>, at: Pos) -> Result<Block> {
         match body.locals.get(&name).copied() {
             Some(Local::Block { block, .. }) => Ok(block),
             Some(Local::Value { .. }) => {

@@ -292,6 +292,14 @@ const ERRORS: &[(&str, u32, u32, &str)] = &[
     ("define void @f() {\nentry:\n  ret void\n}\n}", 5, 1, "expected `define`"),
     ("define void @f() {\nentry:\n  ret void ^\n}\n", 3, 12, "unexpected character"),
     ("@s = constant [1 x i8] c\"\\zz\"\n", 1, 24, "invalid escape"),
+    // The second pass resumes lexing in each body where the first saw it:
+    // errors in a later body, on its first line and further down.
+    ("define void @f() {\nentry:\n  ret void\n}\ndefine i32 @g() { %x = add i32 1, 2\n  ret i32 %y\n}\n", 6, 11, "undefined value `%y`"),
+    ("define void @f() {\nentry:\n  ret void\n}\ndefine void @g() { entry: ret void }\ndefine void @h() {\n  ret void\n  %z = fadd i32 1, 2\n}\n", 8, 8, "unsupported instruction `fadd`"),
+    // A lexical error in a body is found by the first pass.
+    ("define void @f() {\nentry:\n  ret void\n}\ndefine void @g() {\nentry:\n  ret void ^\n}\n", 7, 12, "unexpected character"),
+    // The first error in the text is reported, lexical or not.
+    ("define void @f() {\nentry:\n  ret void\n}\n}\n^\n", 5, 1, "expected `define`"),
 ];
 
 #[test]
