@@ -128,9 +128,9 @@ fn is_ident_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
 }
 
-/// The tokens of the text, made one at a time. Cloning a lexer saves its
-/// place: the first pass keeps one for each function body, where the
-/// second pass resumes.
+/// The tokens of the text, made one at a time. A lexer is only a place in
+/// the text: the first pass keeps one for each function body, at its first
+/// token, where the second pass resumes.
 #[derive(Clone)]
 struct Lexer<'a> {
     text: &'a str,
