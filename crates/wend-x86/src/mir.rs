@@ -454,3 +454,26 @@ impl<T: Copy> PerVReg<T> {
         &self.items[self.start[v.index()] as usize..self.start[v.index() + 1] as usize]
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn per_vreg_groups_by_register_keeping_order() {
+        let v = VReg::new;
+        let pairs = [
+            (v(2), 'a'),
+            (v(0), 'b'),
+            (v(2), 'c'),
+            (v(0), 'd'),
+            (v(3), 'e'),
+        ];
+        let grouped = PerVReg::from_pairs(5, &pairs);
+        assert_eq!(grouped.of(v(0)), ['b', 'd']);
+        assert_eq!(grouped.of(v(1)), []);
+        assert_eq!(grouped.of(v(2)), ['a', 'c']);
+        assert_eq!(grouped.of(v(3)), ['e']);
+        assert_eq!(grouped.of(v(4)), []);
+    }
+}
