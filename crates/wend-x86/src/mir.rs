@@ -159,7 +159,9 @@ impl Cond {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MInst {
     /// Marks where the code of an IR instruction starts (for `.loc` and the
-    /// `--asm-comments` comment); generates no code.
+    /// `--asm-comments` comment); generates no code. Without comments,
+    /// instruction selection only marks where the source line changes
+    /// ([`crate::isel::Notes`]).
     Note {
         inst: Inst,
         /// The instruction's source line (0 if none), so that the IR is
