@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::diag::{error, Diag, DiagExt};
-use crate::span::{LineIndex, Span, MAX_SOURCE_LEN};
+use crate::span::{source_too_large, LineIndex, Span, MAX_SOURCE_LEN};
 
 /// The kind of a token, with its payload where it has one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -177,9 +177,7 @@ fn check_source_len(len: usize) -> Option<Diag> {
     (len > MAX_SOURCE_LEN).then(|| {
         let past_limit = MAX_SOURCE_LEN..MAX_SOURCE_LEN + 1;
         codespan_reporting::diagnostic::Diagnostic::error()
-            .with_message(format!(
-                "source file too large: {len} bytes, the limit is {MAX_SOURCE_LEN} (4 GiB)"
-            ))
+            .with_message(source_too_large(len as u64))
             .with_labels(vec![codespan_reporting::diagnostic::Label::primary(
                 (),
                 past_limit,

@@ -8,6 +8,11 @@ use std::ops::Range;
 /// tree node small. [`crate::lexer::lex`] rejects anything longer.
 pub const MAX_SOURCE_LEN: usize = u32::MAX as usize;
 
+/// What to say about a source of `len` bytes, over [`MAX_SOURCE_LEN`].
+pub fn source_too_large(len: u64) -> String {
+    format!("source file too large: {len} bytes, the limit is {MAX_SOURCE_LEN} (4 GiB)")
+}
+
 /// A half-open range of byte offsets `start..end` into the source text.
 ///
 /// Every token and every AST node carries one, so that diagnostics can point

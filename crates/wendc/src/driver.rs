@@ -44,12 +44,10 @@ pub fn read_source(path: &Path) -> Result<Source, Failed> {
     let name = path.display().to_string();
     // Source offsets are 32-bit (`wend_frontend::span`): a larger file is
     // refused before it is read, rather than read only to be refused.
-    let limit = wend_frontend::span::MAX_SOURCE_LEN;
     if let Ok(len) = std::fs::metadata(path).map(|m| m.len()) {
-        if len > limit as u64 {
-            eprintln!(
-                "error: cannot compile `{name}`: source file too large: {len} bytes, the limit is {limit} (4 GiB)"
-            );
+        if len > wend_frontend::span::MAX_SOURCE_LEN as u64 {
+            let message = wend_frontend::span::source_too_large(len);
+            eprintln!("error: cannot compile `{name}`: {message}");
             return Err(Failed);
         }
     }
