@@ -13,6 +13,11 @@
 //! closing a scope pops what it declared, and a lookup reads the top of one
 //! stack, found by indexing with the name's [`Symbol`]: no hashing, and no
 //! walk through the enclosing scopes.
+//!
+//! For variables the stacks are split, because variable lookups are the
+//! hot path of huge programs: the top of every stack sits inline in one
+//! table (a lookup is one read), and a binding that is shadowed waits in
+//! the list of the scope that shadowed it, which puts it back on closing.
 
 use crate::checked::{FuncId, Type, VarId};
 use crate::intern::{Interner, Symbol};
@@ -32,15 +37,16 @@ pub(crate) struct VarBinding {
 /// them when it is closed).
 struct OpenScope {
     func: FuncId,
-    vars: Vec<Symbol>,
+    /// Each variable it declared, with the binding of that name it
+    /// shadowed, if any (restored on closing).
+    vars: Vec<(Symbol, Option<VarBinding>)>,
     funcs: Vec<Symbol>,
 }
 
 /// The bindings of all open scopes.
 pub(crate) struct Scopes {
-    /// Per symbol: the variables of that name in the open scopes,
-    /// innermost last.
-    vars: Vec<Vec<VarBinding>>,
+    /// Per symbol: the innermost variable of that name in the open scopes.
+    vars: Vec<Option<VarBinding>>,
     /// Per symbol: the overload sets of that name in the open scopes, with
     /// the scope declaring each (`None`: the global scope), innermost last.
     funcs: Vec<Vec<(Option<FuncId>, Vec<FuncId>)>>,
@@ -52,7 +58,7 @@ impl Scopes {
     /// No scope open yet, for a program whose names are in `names`.
     pub(crate) fn new(names: &Interner) -> Scopes {
         Scopes {
-            vars: vec![Vec::new(); names.len()],
+            vars: vec![None; names.len()],
             funcs: vec![Vec::new(); names.len()],
             open: Vec::new(),
         }
@@ -73,8 +79,8 @@ impl Scopes {
     pub(crate) fn close(&mut self, func: FuncId) {
         let scope = self.open.pop().expect("a scope to close");
         debug_assert_eq!(scope.func, func);
-        for name in scope.vars {
-            self.vars[name.index()].pop();
+        for (name, shadowed) in scope.vars {
+            self.vars[name.index()] = shadowed;
         }
         for name in scope.funcs {
             self.funcs[name.index()].pop();
@@ -91,14 +97,13 @@ impl Scopes {
     /// there.
     pub(crate) fn declare_var(&mut self, name: Symbol, binding: VarBinding) -> Result<(), VarId> {
         debug_assert_eq!(self.innermost(), Some(binding.owner));
-        let bindings = &mut self.vars[name.index()];
-        match bindings.last() {
+        let innermost = &mut self.vars[name.index()];
+        match *innermost {
             Some(existing) if existing.owner == binding.owner => Err(existing.var),
-            _ => {
-                bindings.push(binding);
-                if let Some(open) = self.open.last_mut() {
-                    open.vars.push(name);
-                }
+            shadowed => {
+                *innermost = Some(binding);
+                let open = self.open.last_mut().expect("variables live in functions");
+                open.vars.push((name, shadowed));
                 Ok(())
             }
         }
@@ -124,7 +129,7 @@ impl Scopes {
     /// (the innermost open scope).
     pub(crate) fn lookup_var(&self, from: FuncId, name: Symbol) -> Option<VarBinding> {
         debug_assert_eq!(self.innermost(), Some(from));
-        self.vars[name.index()].last().copied()
+        self.vars[name.index()]
     }
 
     /// The sets of functions named `name` visible from the body of `from`
