@@ -34,6 +34,7 @@ use crate::module::Module;
 use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::SecondaryMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cell::OnceCell;
@@ -128,7 +129,28 @@ struct Verifier<'a> {
 
 /// Where an instruction sits: its block and its index in the block (phis
 /// first, then the ordinary instructions).
-type Position = (Block, usize);
+type Position = (Block, u32);
+
+/// The position of the instruction defining each value, for the values
+/// defined by placed instructions. Keyed by value rather than instruction:
+/// checking an operand then reads one small entry, which matters when a
+/// huge function uses its values in random order (every read is a cache
+/// miss).
+struct DefSites(SecondaryMap<Value, DefSite>);
+
+#[derive(Clone, Copy, Default)]
+struct DefSite {
+    /// `None`: not defined by a placed instruction.
+    block: PackedOption<Block>,
+    index: u32,
+}
+
+impl DefSites {
+    fn get(&self, v: Value) -> Option<Position> {
+        let site = self.0[v];
+        site.block.expand().map(|b| (b, site.index))
+    }
+}
 
 type Check = Result<(), VerifyError>;
 
@@ -196,17 +218,17 @@ impl Verifier<'_> {
             return Ok(());
         }
         self.check_layout()?;
-        let positions = self.check_placement()?;
+        let sites = self.check_placement()?;
         for &b in &self.func.layout {
             for inst in self.func.block_insts(b) {
-                self.check_inst(b, inst, &positions)?;
+                self.check_inst(b, inst, &sites)?;
             }
-            self.check_terminator(b, &positions)?;
+            self.check_terminator(b, &sites)?;
         }
         let cfg = Cfg::compute(self.func);
         self.check_phis(&cfg)?;
         let dom = DomTree::compute(self.func, &cfg);
-        self.check_dominance(&cfg, &dom, &positions)
+        self.check_dominance(&cfg, &dom, &sites)
     }
 
     fn check_params(&self) -> Check {
@@ -266,10 +288,11 @@ impl Verifier<'_> {
     }
 
     /// Each instruction is placed once, in the right list, and its result
-    /// value points back at it. Returns every placed instruction's position.
-    fn check_placement(&self) -> Result<SecondaryMap<Inst, Option<Position>>, VerifyError> {
-        let mut positions: SecondaryMap<Inst, Option<Position>> =
+    /// value points back at it. Returns where each result is defined.
+    fn check_placement(&self) -> Result<DefSites, VerifyError> {
+        let mut positions: SecondaryMap<Inst, Option<Block>> =
             SecondaryMap::with_capacity(self.func.insts.len());
+        let mut sites = DefSites(SecondaryMap::with_capacity(self.func.values.len()));
         for &b in &self.func.layout {
             let data = &self.func.blocks[b];
             for (index, &inst) in data.phis.iter().chain(&data.insts).enumerate() {
@@ -278,7 +301,7 @@ impl Verifier<'_> {
                     return Err(self
                         .block_error(b, format!("the block holds {inst}, which does not exist")));
                 };
-                if let Some((other, _)) = positions[inst] {
+                if let Some(other) = positions[inst] {
                     return Err(self.inst_error(
                         b,
                         inst,
@@ -288,7 +311,7 @@ impl Verifier<'_> {
                         ),
                     ));
                 }
-                positions[inst] = Some((b, index));
+                positions[inst] = Some(b);
                 if is_phi_slot != inst_data.kind.is_phi() {
                     let message = if is_phi_slot {
                         "a non-phi instruction is in the block's phi list"
@@ -310,28 +333,35 @@ impl Verifier<'_> {
                             format!("the result {r} is not defined as this instruction's result"),
                         ));
                     }
+                    sites.0[r] = DefSite {
+                        block: b.into(),
+                        index: index as u32,
+                    };
                 }
             }
         }
-        Ok(positions)
+        Ok(sites)
     }
 
     /// The operand exists and belongs to this function.
-    fn check_operand(
-        &self,
-        v: Value,
-        positions: &SecondaryMap<Inst, Option<Position>>,
-    ) -> Result<(), String> {
+    fn check_operand(&self, v: Value, sites: &DefSites) -> Result<(), String> {
         let Some(data) = self.func.values.get(v) else {
             return Err(format!("operand {v} does not exist"));
         };
         match data.def {
             ValueDef::Inst(def) => {
-                let placed = positions[def].is_some();
-                if !placed || self.func.insts[def].result.expand() != Some(v) {
-                    return Err(format!(
-                        "operand {v} is the result of {def}, which is not placed in the function"
-                    ));
+                // A site is recorded only for the result of a placed
+                // instruction whose value names it as its definition, so
+                // here that instruction is `def` and its result is `v`.
+                if sites.get(v).is_none() {
+                    return Err(match self.func.insts.get(def).map(|d| d.result.expand()) {
+                        Some(Some(result)) if result != v => format!(
+                            "operand {v} claims to be the result of {def}, whose result is {result}"
+                        ),
+                        _ => format!(
+                            "operand {v} is the result of {def}, which is not placed in the function"
+                        ),
+                    });
                 }
             }
             ValueDef::Param(n) => {
@@ -364,18 +394,13 @@ impl Verifier<'_> {
         Ok(())
     }
 
-    fn check_inst(
-        &self,
-        b: Block,
-        inst: Inst,
-        positions: &SecondaryMap<Inst, Option<Position>>,
-    ) -> Check {
+    fn check_inst(&self, b: Block, inst: Inst, sites: &DefSites) -> Check {
         let data = &self.func.insts[inst];
         let fail = |message: String| Err(self.inst_error(b, inst, message));
         let mut operand_error = None;
         data.kind.for_each_operand(|v| {
             if operand_error.is_none() {
-                operand_error = self.check_operand(v, positions).err();
+                operand_error = self.check_operand(v, sites).err();
             }
         });
         if let Some(message) = operand_error {
@@ -512,18 +537,14 @@ impl Verifier<'_> {
         Ok(())
     }
 
-    fn check_terminator(
-        &self,
-        b: Block,
-        positions: &SecondaryMap<Inst, Option<Position>>,
-    ) -> Check {
+    fn check_terminator(&self, b: Block, sites: &DefSites) -> Check {
         let Some(term) = &self.func.blocks[b].terminator else {
             return Ok(()); // reported by check_layout
         };
         let mut operand_error = None;
         term.for_each_operand(|v| {
             if operand_error.is_none() {
-                operand_error = self.check_operand(v, positions).err();
+                operand_error = self.check_operand(v, sites).err();
             }
         });
         if let Some(message) = operand_error {
@@ -619,17 +640,12 @@ impl Verifier<'_> {
     }
 
     /// Every use in a reachable block is dominated by its definition.
-    fn check_dominance(
-        &self,
-        cfg: &Cfg,
-        dom: &DomTree,
-        positions: &SecondaryMap<Inst, Option<Position>>,
-    ) -> Check {
+    fn check_dominance(&self, cfg: &Cfg, dom: &DomTree, sites: &DefSites) -> Check {
         // The position of the instruction defining `v`, if it is one.
-        let def_position = |v: Value| self.func.defining_inst(v).and_then(|d| positions[d]);
+        let def_position = |v: Value| sites.get(v);
         for &b in cfg.rpo() {
             let data = &self.func.blocks[b];
-            for (index, inst) in self.func.block_insts(b).enumerate() {
+            for (inst, index) in self.func.block_insts(b).zip(0u32..) {
                 let kind = &self.func.insts[inst].kind;
                 if let InstKind::Phi { incoming } = kind {
                     for &(pred, v) in incoming {
@@ -665,7 +681,8 @@ impl Verifier<'_> {
                     ));
                 }
             }
-            let end = data.phis.len() + data.insts.len();
+            // Fits: a block holds at most as many instructions as there are ids.
+            let end = (data.phis.len() + data.insts.len()) as u32;
             let mut bad = None;
             if let Some(term) = &data.terminator {
                 term.for_each_operand(|v| {

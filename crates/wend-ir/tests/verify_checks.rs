@@ -5,7 +5,9 @@ use wend_ir::builder::FunctionBuilder;
 use wend_ir::read::parse_module;
 use wend_ir::runtime::RuntimeFn;
 use wend_ir::verify::{verify_function, verify_module};
-use wend_ir::{BinOp, EntityRef, Function, IcmpCond, InstKind, Module, Terminator, Type, Value};
+use wend_ir::{
+    BinOp, EntityRef, Function, IcmpCond, InstKind, Module, Terminator, Type, Value, ValueDef,
+};
 
 /// A module holding one function `f(i32 %a, i1 %c) -> i32` built by `body`.
 fn build(body: impl FnOnce(&mut FunctionBuilder)) -> Module {
@@ -293,6 +295,26 @@ fn operands_must_exist_and_be_placed() {
     let entry = f.layout[0];
     f.blocks[entry].terminator = Some(Terminator::Ret { value: Some(v) });
     assert_invalid(&m, "which is not placed in the function");
+
+    // A value claiming to be the result of a placed instruction whose
+    // result is another value.
+    let mut m = build(|b| {
+        let a = b.param(0);
+        let sum = b.binary(BinOp::Add, a, a, "sum");
+        b.ret(Some(sum));
+    });
+    let id = func_id(&m);
+    let f = &mut m.functions[id];
+    let entry = f.layout[0];
+    let add = f.blocks[entry].insts[0];
+    let sum = f.inst_result(add).unwrap();
+    let impostor = f.make_value(Type::I32, ValueDef::Inst(add));
+    f.blocks[entry].terminator = Some(Terminator::Ret {
+        value: Some(impostor),
+    });
+    let expected =
+        format!("operand {impostor} claims to be the result of {add}, whose result is {sum}");
+    assert_invalid(&m, &expected);
 }
 
 /// Appends broken instructions to a function, and the expected message.
