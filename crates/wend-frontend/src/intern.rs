@@ -70,6 +70,14 @@ impl Entry {
         }
     }
 
+    /// The entry's name: its own copy if short, else from `names`.
+    fn name<'a>(&'a self, names: &'a [Box<str>]) -> &'a [u8] {
+        match self.inline.get(..usize::from(self.len)) {
+            Some(short) => short,
+            None => names[self.symbol.index()].as_bytes(),
+        }
+    }
+
     fn is(&self, name: &str, names: &[Box<str>]) -> bool {
         if self.len == LONG {
             name.len() > INLINE && *names[self.symbol.index()] == *name
@@ -82,7 +90,7 @@ impl Entry {
 impl Interner {
     /// The symbol of `name`, adding it on first sight.
     pub fn intern(&mut self, name: &str) -> Symbol {
-        let hash = FxBuildHasher.hash_one(name);
+        let hash = FxBuildHasher.hash_one(name.as_bytes());
         let names = &self.names;
         if let Some(entry) = self.table.find(hash, |e| e.is(name, names)) {
             return entry.symbol;
@@ -91,9 +99,11 @@ impl Interner {
         let symbol = Symbol(index);
         self.names.push(name.into());
         let names = &self.names;
+        // Growing the table rehashes every entry: from its own copy of the
+        // name, for most, which costs no read elsewhere.
         self.table
             .insert_unique(hash, Entry::new(symbol, name), |e| {
-                FxBuildHasher.hash_one(&*names[e.symbol.index()])
+                FxBuildHasher.hash_one(e.name(names))
             });
         symbol
     }
