@@ -530,7 +530,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             ExprKind::Var(var) => {
                 let slot = self.slot(*var);
                 self.line(expr.span);
-                self.b.load(slot, "")
+                self.b.load_of(ir_type(expr.ty), slot, "")
             }
             ExprKind::Call(call) => match self.call(call) {
                 Some(value) => value,

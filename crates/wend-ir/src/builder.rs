@@ -128,6 +128,14 @@ impl<'f> FunctionBuilder<'f> {
             .value_type(ptr)
             .pointee()
             .expect("load from a non-pointer");
+        self.load_of(ty, ptr, name)
+    }
+
+    /// A load of a `ty` from `ptr`, for callers that know what the pointer
+    /// points to (as LLVM's `CreateLoad(Ty, Ptr)`): it saves reading the
+    /// pointer's type, a cache miss per load in a function with very many
+    /// variables. The verifier checks that `ty` is right.
+    pub fn load_of(&mut self, ty: Type, ptr: Value, name: &str) -> Value {
         let v = self.append(InstKind::Load { ptr }, Some(ty));
         self.named(v, name)
     }
