@@ -24,6 +24,7 @@ pub mod name_hints;
 pub mod print;
 pub mod read;
 pub mod runtime;
+pub mod string_table;
 pub mod types;
 pub mod verify;
 

@@ -7,15 +7,12 @@
 //! millions of allocations on a large program, and a fat pointer in every
 //! `ValueData` would double the size of the array every pass walks.
 //!
-//! The front end's identifier `Interner` is the same idea over the same
-//! `IndexSet`; it stays separate because wend-ir knows nothing of the
-//! front end, and a source identifier is not an IR name hint.
+//! The table is a [`StringTable`]; the front end's identifiers use one
+//! too, with their own id type.
 
-use std::hash::BuildHasherDefault;
 use std::num::NonZeroU32;
 
-use indexmap::IndexSet;
-use rustc_hash::FxHasher;
+use crate::string_table::StringTable;
 
 /// A hint in a [`NameHints`] table (never zero, so `Option<NameId>` is
 /// four bytes).
@@ -31,22 +28,18 @@ impl NameId {
 /// The distinct hint strings of one function, in the order first seen.
 #[derive(Clone, Debug, Default)]
 pub struct NameHints {
-    strings: IndexSet<Box<str>, BuildHasherDefault<FxHasher>>,
+    strings: StringTable,
 }
 
 impl NameHints {
     /// The id of `hint`, adding it if it is new.
     pub fn intern(&mut self, hint: &str) -> NameId {
-        let index = match self.strings.get_index_of(hint) {
-            Some(index) => index,
-            None => self.strings.insert_full(hint.into()).0,
-        };
-        let number = u32::try_from(index + 1).expect("fewer than 2^32 name hints");
-        NameId(NonZeroU32::new(number).unwrap())
+        let number = self.strings.intern(hint);
+        NameId(NonZeroU32::new(number + 1).expect("fewer than 2^32 - 1 name hints"))
     }
 
     pub fn get(&self, id: NameId) -> &str {
-        &self.strings[id.index()]
+        self.strings.get(id.0.get() - 1)
     }
 
     /// Adds every hint of `other` (another function's table), and returns
