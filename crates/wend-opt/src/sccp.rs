@@ -59,19 +59,19 @@
 //! so the branch to `wend_div_by_zero` stays and the runtime error is still
 //! raised, while the block holding the `sdiv` becomes unreachable.
 //!
-//! **Rewriting.** Every value found constant is replaced by that constant
-//! and its (side-effect-free) definition deleted; a conditional branch with
-//! one executable edge becomes an unconditional branch, removing the phi
-//! entry of the dropped edge (a `br %c, %b, %b` has two edges to `%b`, so
-//! its phis lose exactly one of their two entries); blocks never reached are
-//! deleted with the phi entries they fed.
+//! **Rewriting.** Every value found constant becomes that constant (its
+//! uses need no change) and its (side-effect-free) definition is deleted;
+//! a conditional branch with one executable edge becomes an unconditional
+//! branch, removing the phi entry of the dropped edge (a `br %c, %b, %b`
+//! has two edges to `%b`, so its phis lose exactly one of their two
+//! entries); blocks never reached are deleted with the phi entries they
+//! fed.
 //!
 //! Requires: valid IR. Computes: a use list per value. Invalidates: the CFG
 //! (edges and blocks are removed) and everything computed from it.
 
 use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
 use cranelift_entity::{EntityRef, SecondaryMap};
-use rustc_hash::FxHashMap;
 use wend_ir::flat_lists::FlatLists;
 use wend_ir::{Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef};
 
@@ -415,26 +415,21 @@ fn rewrite(
     };
     delete_blocks(func, &unreached);
 
-    // Replace constant values by constants (one per type and number) and
-    // delete their definitions: they are phis, arithmetic, comparisons and
-    // selects, free of side effects.
-    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
-    // Lookups only: the map's order never reaches the output.
-    let mut constants: FxHashMap<(Type, i32), Value> = FxHashMap::default();
+    // Every value found constant becomes that constant, in place: its uses
+    // need no rewriting, and its definition (a phi, arithmetic, a
+    // comparison or a select, free of side effects) is deleted.
     for i in 0..func.layout.len() {
         let b = func.layout[i];
-        let mut folded = |func: &mut Function, inst: Inst| -> bool {
+        let folded = |func: &mut Function, inst: Inst| -> bool {
             let Some(result) = func.insts[inst].result.expand() else {
                 return false;
             };
             let Lattice::Const(c) = cell[result] else {
                 return false;
             };
-            let ty = func.value_type(result);
-            let constant = *constants
-                .entry((ty, c))
-                .or_insert_with(|| func.make_value(ty, ValueDef::Const(c)));
-            subst[result] = Some(constant);
+            let value = &mut func.values[result];
+            value.def = ValueDef::Const(c);
+            value.name = None;
             true
         };
         let mut phis = std::mem::take(&mut func.blocks[b].phis);
@@ -444,5 +439,4 @@ fn rewrite(
         insts.retain(|&inst| !folded(func, inst));
         func.blocks[b].insts = insts;
     }
-    func.substitute(&subst);
 }
