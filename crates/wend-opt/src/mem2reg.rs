@@ -43,6 +43,7 @@
 //! Invalidates: nothing about the CFG (blocks and edges are unchanged);
 //! instructions are added (phis) and removed (allocas, loads, stores).
 
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
@@ -164,13 +165,15 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
     vars
 }
 
-fn variable_of_address(
-    func: &Function,
-    vars: &PrimaryMap<Var, VarInfo>,
-) -> SecondaryMap<Value, Option<Var>> {
+/// The promoted variable whose address each value is, if any. Read for
+/// every load and store: packed into 4 bytes per value, since a function
+/// with very many variables reads it in random order.
+type VarOf = SecondaryMap<Value, PackedOption<Var>>;
+
+fn variable_of_address(func: &Function, vars: &PrimaryMap<Var, VarInfo>) -> VarOf {
     let mut var_of = SecondaryMap::with_capacity(func.values.len());
     for (var, info) in vars.iter() {
-        var_of[info.address] = Some(var);
+        var_of[info.address] = var.into();
     }
     var_of
 }
@@ -180,7 +183,7 @@ fn variable_of_address(
 fn collect_accesses(
     func: &Function,
     cfg: &Cfg,
-    var_of: &SecondaryMap<Value, Option<Var>>,
+    var_of: &VarOf,
     vars: &mut PrimaryMap<Var, VarInfo>,
 ) {
     // The last block in which each variable was accessed / stored.
@@ -190,7 +193,7 @@ fn collect_accesses(
         for &inst in &func.blocks[b].insts {
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
-                    if let Some(var) = var_of[ptr] {
+                    if let Some(var) = var_of[ptr].expand() {
                         if last_access[var] != Some(b) {
                             vars[var].upward_exposed_loads.push(b);
                         }
@@ -198,7 +201,7 @@ fn collect_accesses(
                     }
                 }
                 InstKind::Store { value, ptr } => {
-                    if let Some(var) = var_of[ptr] {
+                    if let Some(var) = var_of[ptr].expand() {
                         if last_store[var] != Some(b) {
                             vars[var].def_blocks.push(b);
                         }
@@ -322,23 +325,23 @@ fn rename(
     cfg: &Cfg,
     domtree: &DomTree,
     vars: &PrimaryMap<Var, VarInfo>,
-    var_of: &SecondaryMap<Value, Option<Var>>,
+    var_of: &VarOf,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
     undefs: &mut Undefs,
 ) -> SecondaryMap<Value, Option<Value>> {
     // The value each variable holds at the current point of the walk; on
     // entry to the function, undef (or its only stored constant).
-    let mut current: SecondaryMap<Var, Option<Value>> = SecondaryMap::new();
-    for (var, info) in vars.iter() {
-        current[var] = Some(match info.only_stored_constant {
+    let mut current: PrimaryMap<Var, Value> = vars
+        .values()
+        .map(|info| match info.only_stored_constant {
             Some(v) => v,
             None => undefs.get(func, info.ty),
-        });
-    }
+        })
+        .collect();
     let outgoing = phi_entry_slots(func, cfg, phi_var);
 
     let mut subst = SecondaryMap::with_capacity(func.values.len());
-    let mut undo: Vec<(Var, Option<Value>)> = Vec::new();
+    let mut undo: Vec<(Var, Value)> = Vec::new();
     let mut stack = vec![Visit::Enter(func.layout[0])];
     while let Some(visit) = stack.pop() {
         let block = match visit {
@@ -357,21 +360,21 @@ fn rename(
         for &phi in &data.phis {
             if let Some(var) = phi_var[phi] {
                 undo.push((var, current[var]));
-                current[var] = func.insts[phi].result.expand();
+                current[var] = func.insts[phi].result.unwrap();
             }
         }
         for &inst in &data.insts {
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
-                    if let Some(var) = var_of[ptr] {
-                        subst[func.insts[inst].result.unwrap()] = current[var];
+                    if let Some(var) = var_of[ptr].expand() {
+                        subst[func.insts[inst].result.unwrap()] = Some(current[var]);
                     }
                 }
                 InstKind::Store { value, ptr } => {
-                    if let Some(var) = var_of[ptr] {
+                    if let Some(var) = var_of[ptr].expand() {
                         if vars[var].only_stored_constant.is_none() {
                             undo.push((var, current[var]));
-                            current[var] = Some(value);
+                            current[var] = value;
                         }
                     }
                 }
@@ -384,7 +387,7 @@ fn rename(
                 let phi = func.blocks[succ].phis[i];
                 if let Some(var) = phi_var[phi] {
                     if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-                        incoming[entry as usize].1 = current[var].unwrap();
+                        incoming[entry as usize].1 = current[var];
                     }
                 }
             }
@@ -537,7 +540,7 @@ fn remove_trivial_phis(
 /// `undef`.
 fn delete_promoted_accesses(
     func: &mut Function,
-    var_of: &SecondaryMap<Value, Option<Var>>,
+    var_of: &VarOf,
     subst: &mut SecondaryMap<Value, Option<Value>>,
     undefs: &mut Undefs,
 ) {
