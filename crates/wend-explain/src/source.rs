@@ -6,13 +6,13 @@ use crate::html::escape;
 use wend_frontend::lexer::{lex, Tok};
 
 /// The CSS class of a token.
-fn token_class(tok: &Tok<'_>) -> &'static str {
+fn token_class(tok: &Tok) -> &'static str {
     match tok {
         Tok::KwInt | Tok::KwBool => "ty",
-        Tok::True | Tok::False | Tok::Int(_) => "num",
+        Tok::True | Tok::False | Tok::Int => "num",
         Tok::If | Tok::Else | Tok::While | Tok::Return | Tok::Print | Tok::Println => "kw",
-        Tok::Str(_) => "str",
-        Tok::Ident(_) => "id",
+        Tok::Str => "str",
+        Tok::Ident => "id",
         _ => "op",
     }
 }

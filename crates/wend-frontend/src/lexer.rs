@@ -4,22 +4,22 @@
 //! first problem: every malformed token is reported and skipped, so one run
 //! shows all lexical errors. The parser only runs when lexing was clean.
 
-use std::fmt;
-
 use crate::diag::{error, Diag, DiagExt};
 use crate::span::{source_too_large, LineIndex, Span, MAX_SOURCE_LEN};
 
-/// The kind of a token, with its payload where it has one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tok<'src> {
+/// The kind of a token. Tokens carry no payload: an identifier's name, a
+/// literal's value are read from the source text under the token's span
+/// when the tree is built ([`int_value`], [`string_value`]). So a stored
+/// token is 12 bytes, and the token list of a huge program is a third of
+/// what it would be with a name or a decoded string in every token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tok {
     /// An identifier (never a keyword).
-    Ident(&'src str),
-    /// An integer literal. The value saturates at `u64::MAX`; the range rule
-    /// (at most 2147483647, or 2147483648 under unary minus) is checked by
-    /// semantic analysis, which knows the literal's context.
-    Int(u64),
-    /// A string literal, escapes already decoded: a string is bytes.
-    Str(Vec<u8>),
+    Ident,
+    /// An integer literal (its digits are valid: see [`int_value`]).
+    Int,
+    /// A string literal (its escapes are valid: see [`string_value`]).
+    Str,
     // Keywords.
     KwInt,
     KwBool,
@@ -55,12 +55,12 @@ pub enum Tok<'src> {
     Bang,
 }
 
-impl Tok<'_> {
+impl Tok {
     /// The fixed spelling of keywords and punctuation; `None` for tokens
     /// with a payload.
     pub fn spelling(&self) -> Option<&'static str> {
         Some(match self {
-            Tok::Ident(_) | Tok::Int(_) | Tok::Str(_) => return None,
+            Tok::Ident | Tok::Int | Tok::Str => return None,
             Tok::KwInt => "int",
             Tok::KwBool => "bool",
             Tok::True => "true",
@@ -95,7 +95,7 @@ impl Tok<'_> {
         })
     }
 
-    fn keyword(word: &str) -> Option<Tok<'static>> {
+    fn keyword(word: &str) -> Option<Tok> {
         Some(match word {
             "int" => Tok::KwInt,
             "bool" => Tok::KwBool,
@@ -129,45 +129,67 @@ impl Tok<'_> {
 }
 
 /// How a token is described in diagnostics: "`;`", "identifier `x`", ...
-impl fmt::Display for Tok<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Tok::Ident(name) => write!(f, "identifier `{name}`"),
-            Tok::Int(_) => write!(f, "integer literal"),
-            Tok::Str(_) => write!(f, "string literal"),
-            Tok::True | Tok::False => write!(f, "`{}`", self.spelling().unwrap_or_default()),
-            tok if tok.is_keyword() => {
-                write!(f, "keyword `{}`", tok.spelling().unwrap_or_default())
-            }
-            tok => write!(f, "`{}`", tok.spelling().unwrap_or_default()),
-        }
+/// (`text` is the token's source text).
+pub fn describe(tok: Tok, text: &str) -> String {
+    match tok {
+        Tok::Ident => format!("identifier `{text}`"),
+        Tok::Int => "integer literal".to_string(),
+        Tok::Str => "string literal".to_string(),
+        Tok::True | Tok::False => format!("`{text}`"),
+        tok if tok.is_keyword() => format!("keyword `{text}`"),
+        _ => format!("`{text}`"),
     }
 }
 
 /// A token and where it is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Token<'src> {
-    pub tok: Tok<'src>,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    pub tok: Tok,
     pub span: Span,
+}
+
+impl Token {
+    /// The token's source text.
+    pub fn text(self, src: &str) -> &str {
+        &src[self.span.start()..self.span.end()]
+    }
+}
+
+/// The value of an integer literal's digits, saturating at `u64::MAX`: the
+/// range rule (at most 2147483647, or 2147483648 under unary minus) is
+/// checked by semantic analysis, which knows the literal's context.
+pub fn int_value(digits: &str) -> u64 {
+    digits.bytes().fold(0u64, |value, digit| {
+        value
+            .saturating_mul(10)
+            .saturating_add(u64::from(digit - b'0'))
+    })
+}
+
+/// The bytes of a string literal (`literal` is its text, quotes included,
+/// as lexed without error): escapes decoded, since a string is bytes.
+pub fn string_value(literal: &str) -> Vec<u8> {
+    let mut lexer = Lexer::new(literal, Vec::new());
+    let bytes = lexer.string();
+    debug_assert!(
+        lexer.errors.is_empty(),
+        "a string literal that was lexed cleanly"
+    );
+    bytes.unwrap_or_default()
 }
 
 /// Splits `src` into tokens. Returns all tokens that could be formed and
 /// all lexical errors found (the token list is only meaningful when there
 /// are no errors).
-pub fn lex(src: &str) -> (Vec<Token<'_>>, Vec<Diag>) {
+pub fn lex(src: &str) -> (Vec<Token>, Vec<Diag>) {
     if let Some(too_large) = check_source_len(src.len()) {
         return (Vec::new(), vec![too_large]);
     }
-    let mut lexer = Lexer {
-        src,
-        bytes: src.as_bytes(),
-        pos: 0,
-        // Every token has a non-blank byte: with room for that many, the
-        // list is never copied as it grows, and capacity that is never
-        // written is only address space.
-        tokens: Vec::with_capacity(src.bytes().filter(|b| !b.is_ascii_whitespace()).count()),
-        errors: Vec::new(),
-    };
+    // Every token has a non-blank byte: with room for that many, the list
+    // is never copied as it grows, and capacity that is never written is
+    // only address space.
+    let capacity = src.bytes().filter(|b| !b.is_ascii_whitespace()).count();
+    let mut lexer = Lexer::new(src, Vec::with_capacity(capacity));
     lexer.run();
     (lexer.tokens, lexer.errors)
 }
@@ -190,11 +212,21 @@ struct Lexer<'src> {
     src: &'src str,
     bytes: &'src [u8],
     pos: usize,
-    tokens: Vec<Token<'src>>,
+    tokens: Vec<Token>,
     errors: Vec<Diag>,
 }
 
 impl<'src> Lexer<'src> {
+    fn new(src: &'src str, tokens: Vec<Token>) -> Lexer<'src> {
+        Lexer {
+            src,
+            bytes: src.as_bytes(),
+            pos: 0,
+            tokens,
+            errors: Vec::new(),
+        }
+    }
+
     fn peek(&self) -> Option<u8> {
         self.bytes.get(self.pos).copied()
     }
@@ -203,7 +235,7 @@ impl<'src> Lexer<'src> {
         self.bytes.get(self.pos + offset).copied()
     }
 
-    fn push(&mut self, tok: Tok<'src>, start: usize) {
+    fn push(&mut self, tok: Tok, start: usize) {
         self.tokens.push(Token {
             tok,
             span: Span::new(start, self.pos),
@@ -225,7 +257,13 @@ impl<'src> Lexer<'src> {
                 b'/' if self.peek_at(1) == Some(b'/') => self.skip_comment(),
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
                 b'0'..=b'9' => self.number(),
-                b'"' => self.string(),
+                b'"' => {
+                    // Decoded only to check the escapes: the parser decodes
+                    // the few strings of a program again from the text.
+                    if self.string().is_some() {
+                        self.push(Tok::Str, start);
+                    }
+                }
                 _ => {
                     if let Some(tok) = self.punctuation() {
                         self.push(tok, start);
@@ -266,17 +304,13 @@ impl<'src> Lexer<'src> {
             self.pos += 1;
         }
         let text = &self.src[start..self.pos];
-        let tok = Tok::keyword(text).unwrap_or(Tok::Ident(text));
+        let tok = Tok::keyword(text).unwrap_or(Tok::Ident);
         self.push(tok, start);
     }
 
     fn number(&mut self) {
         let start = self.pos;
-        let mut value: u64 = 0;
-        while let Some(digit @ b'0'..=b'9') = self.peek() {
-            value = value
-                .saturating_mul(10)
-                .saturating_add(u64::from(digit - b'0'));
+        while let Some(b'0'..=b'9') = self.peek() {
             self.pos += 1;
         }
         // `123abc` is not an identifier and not a number: say so once,
@@ -298,10 +332,10 @@ impl<'src> Lexer<'src> {
             );
             return;
         }
-        self.push(Tok::Int(value), start);
+        self.push(Tok::Int, start);
     }
 
-    fn punctuation(&mut self) -> Option<Tok<'src>> {
+    fn punctuation(&mut self) -> Option<Tok> {
         let first = self.peek()?;
         let second = self.peek_at(1);
         let (tok, len) = match (first, second) {
@@ -355,8 +389,9 @@ impl<'src> Lexer<'src> {
         self.errors.push(diag);
     }
 
-    /// Lexes a string literal starting at the opening quote, decoding escapes.
-    fn string(&mut self) {
+    /// Lexes a string literal starting at the opening quote, decoding
+    /// escapes; `None` (with the errors reported) if it is malformed.
+    fn string(&mut self) -> Option<Vec<u8>> {
         let start = self.pos;
         self.pos += 1; // the opening quote
         let mut bytes = Vec::new();
@@ -372,7 +407,7 @@ impl<'src> Lexer<'src> {
                         )
                         .help("add a closing `\"` before the end of the line"),
                     );
-                    return;
+                    return None;
                 }
                 Some(b'\n') => {
                     self.errors.push(
@@ -385,7 +420,7 @@ impl<'src> Lexer<'src> {
                         .help("strings must fit on one line; write `\\n` for a newline byte"),
                     );
                     // Resume lexing at the newline, i.e. on the next line.
-                    return;
+                    return None;
                 }
                 Some(b'"') => {
                     self.pos += 1;
@@ -401,9 +436,7 @@ impl<'src> Lexer<'src> {
                 }
             }
         }
-        if ok {
-            self.push(Tok::Str(bytes), start);
-        }
+        ok.then_some(bytes)
     }
 
     /// Decodes one escape sequence starting at the backslash. On error,
@@ -513,16 +546,16 @@ impl<'src> Lexer<'src> {
 
 /// The `--emit tokens` listing: one token per line as `LINE:COL KIND [TEXT]`,
 /// ending with an `eof` line.
-pub fn format_tokens(src: &str, tokens: &[Token<'_>]) -> String {
+pub fn format_tokens(src: &str, tokens: &[Token]) -> String {
     let index = LineIndex::new(src);
     let mut out = String::new();
     for token in tokens {
         let (line, col) = index.line_col(token.span.start());
-        let text = &src[token.span.start()..token.span.end()];
-        let described = match &token.tok {
-            Tok::Ident(name) => format!("identifier {name}"),
-            Tok::Int(_) => format!("integer {text}"),
-            Tok::Str(bytes) => format!("string \"{}\"", escape_bytes(bytes)),
+        let text = token.text(src);
+        let described = match token.tok {
+            Tok::Ident => format!("identifier {text}"),
+            Tok::Int => format!("integer {text}"),
+            Tok::Str => format!("string \"{}\"", escape_bytes(&string_value(text))),
             tok if tok.is_keyword() => format!("keyword {text}"),
             _ => format!("punct {text}"),
         };
@@ -555,10 +588,17 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
 
-    fn kinds(src: &str) -> Vec<Tok<'_>> {
+    fn kinds(src: &str) -> Vec<Tok> {
         let (tokens, errors) = lex(src);
         assert!(errors.is_empty(), "unexpected errors: {errors:?}");
         tokens.into_iter().map(|t| t.tok).collect()
+    }
+
+    /// The source text of each token.
+    fn texts(src: &str) -> Vec<&str> {
+        let (tokens, errors) = lex(src);
+        assert!(errors.is_empty(), "unexpected errors: {errors:?}");
+        tokens.into_iter().map(|t| t.text(src)).collect()
     }
 
     #[test]
@@ -585,8 +625,10 @@ mod tests {
     }
 
     fn string_bytes(src: &str) -> Vec<u8> {
-        match kinds(src).as_slice() {
-            [Tok::Str(bytes)] => bytes.clone(),
+        let (tokens, errors) = lex(src);
+        assert!(errors.is_empty(), "unexpected errors: {errors:?}");
+        match tokens.as_slice() {
+            [token] if token.tok == Tok::Str => string_value(token.text(src)),
             other => panic!("expected one string, got {other:?}"),
         }
     }
@@ -612,12 +654,11 @@ mod tests {
 
     #[test]
     fn identifiers_including_non_keywords() {
+        let src = "and or xor not main _x a1 Int intx";
+        assert_eq!(kinds(src), vec![Tok::Ident; 9]);
         assert_eq!(
-            kinds("and or xor not main _x a1 Int intx"),
+            texts(src),
             ["and", "or", "xor", "not", "main", "_x", "a1", "Int", "intx"]
-                .into_iter()
-                .map(Tok::Ident)
-                .collect::<Vec<_>>()
         );
     }
 
@@ -653,28 +694,23 @@ mod tests {
         assert_eq!(
             kinds("a<=b==!c"),
             vec![
-                Tok::Ident("a"),
+                Tok::Ident,
                 Tok::Le,
-                Tok::Ident("b"),
+                Tok::Ident,
                 Tok::EqEq,
                 Tok::Bang,
-                Tok::Ident("c")
+                Tok::Ident
             ]
         );
+        assert_eq!(texts("a<=b==!c"), vec!["a", "<=", "b", "==", "!", "c"]);
     }
 
     #[test]
     fn integers() {
-        assert_eq!(
-            kinds("0 42 2147483647 2147483648 99999999999999999999999"),
-            vec![
-                Tok::Int(0),
-                Tok::Int(42),
-                Tok::Int(2147483647),
-                Tok::Int(2147483648),
-                Tok::Int(u64::MAX)
-            ]
-        );
+        let src = "0 42 2147483647 2147483648 99999999999999999999999";
+        assert_eq!(kinds(src), vec![Tok::Int; 5]);
+        let values: Vec<u64> = texts(src).into_iter().map(int_value).collect();
+        assert_eq!(values, vec![0, 42, 2147483647, 2147483648, u64::MAX]);
     }
 
     #[test]
@@ -690,14 +726,11 @@ mod tests {
     #[test]
     fn comments_and_whitespace() {
         assert_eq!(
-            kinds("a // comment \"not a string\" é\n\t\r b // trailing"),
-            vec![Tok::Ident("a"), Tok::Ident("b")]
+            texts("a // comment \"not a string\" é\n\t\r b // trailing"),
+            vec!["a", "b"]
         );
-        assert_eq!(kinds("\"a // b\""), vec![Tok::Str(b"a // b".to_vec())]);
-        assert_eq!(
-            kinds("a / b"),
-            vec![Tok::Ident("a"), Tok::Slash, Tok::Ident("b")]
-        );
+        assert_eq!(string_bytes("\"a // b\""), b"a // b".to_vec());
+        assert_eq!(kinds("a / b"), vec![Tok::Ident, Tok::Slash, Tok::Ident]);
     }
 
     #[test]

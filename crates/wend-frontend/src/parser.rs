@@ -9,7 +9,7 @@ use crate::ast::{
 };
 use crate::diag::{error, Diag, DiagExt};
 use crate::intern::{Interner, Symbol};
-use crate::lexer::{lex, Tok, Token};
+use crate::lexer::{describe, int_value, lex, string_value, Tok, Token};
 use crate::span::Span;
 
 lalrpop_mod!(
@@ -37,19 +37,18 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
     let mut names = Interner::default();
     let symbols: Vec<Symbol> = tokens
         .iter()
-        .filter_map(|t| match t.tok {
-            Tok::Ident(name) => Some(names.intern(name)),
-            _ => None,
-        })
+        .filter(|t| t.tok == Tok::Ident)
+        .map(|t| names.intern(t.text(src)))
         .collect();
     let mut builder = Builder {
+        src,
         too_deep: None,
         names,
         symbols: symbols.into_iter(),
     };
     let stream = tokens
         .iter()
-        .map(|t| Ok::<_, std::convert::Infallible>((t.span.start(), t.tok.clone(), t.span.end())));
+        .map(|t| Ok::<_, std::convert::Infallible>((t.span.start(), t.tok, t.span.end())));
     let result = grammar::ProgramParser::new().parse(&mut builder, stream);
     let mut errors: Vec<Diag> = builder.too_deep.into_iter().collect();
     match result {
@@ -59,7 +58,7 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
         }),
         Ok(_) => Err(errors),
         Err(err) => {
-            errors.push(syntax_error(err, &tokens, src.len()));
+            errors.push(syntax_error(err, &tokens, src));
             Err(errors)
         }
     }
@@ -80,7 +79,9 @@ pub(crate) fn prepend<T>(first: T, mut rest: Vec<T>) -> Vec<T> {
 /// ancestor is collapsed too and the tree never grows past the limit. The
 /// placeholders never reach later stages: a file with a nesting error is
 /// rejected after parsing.
-pub(crate) struct Builder {
+pub(crate) struct Builder<'src> {
+    /// The source text, for the names and values of tokens.
+    src: &'src str,
     too_deep: Option<Diag>,
     /// The names of all identifiers of the program.
     names: Interner,
@@ -89,7 +90,7 @@ pub(crate) struct Builder {
     symbols: std::vec::IntoIter<Symbol>,
 }
 
-impl Builder {
+impl Builder<'_> {
     fn check(&mut self, depth: u32, point: Span) -> bool {
         if depth <= MAX_DEPTH {
             return true;
@@ -115,10 +116,24 @@ impl Builder {
     /// identifier token to a `Name` (the grammar's only use of `Ident`)
     /// before it shifts the next token, so these calls come exactly in token
     /// order, and the symbols interned before parsing are handed out in turn.
-    pub(crate) fn ident(&mut self, name: &str, span: Span) -> Ident {
+    pub(crate) fn ident(&mut self, span: Span) -> Ident {
         let symbol = self.symbols.next().expect("one symbol per identifier");
-        debug_assert_eq!(self.names.name(symbol), name);
+        debug_assert_eq!(self.names.name(symbol), self.text(span));
         Ident { name: symbol, span }
+    }
+
+    fn text(&self, span: Span) -> &str {
+        &self.src[span.start()..span.end()]
+    }
+
+    /// The value of the integer literal at `span`.
+    pub(crate) fn int(&self, span: Span) -> u64 {
+        int_value(self.text(span))
+    }
+
+    /// The bytes of the string literal at `span`.
+    pub(crate) fn string(&self, span: Span) -> Vec<u8> {
+        string_value(self.text(span))
     }
 
     pub(crate) fn expr(&mut self, kind: ExprKind, span: Span) -> Expr {
@@ -248,11 +263,11 @@ fn max_depth(exprs: &[Expr]) -> u32 {
     exprs.iter().map(|e| e.depth).max().unwrap_or(0)
 }
 
-type LalrpopError<'src> = ParseError<usize, Tok<'src>, std::convert::Infallible>;
+type LalrpopError = ParseError<usize, Tok, std::convert::Infallible>;
 
 /// Turns a lalrpop error into a diagnostic: "expected `;`, found `}`",
 /// plus a hint for the mistakes the reference calls out.
-fn syntax_error(err: LalrpopError<'_>, tokens: &[Token<'_>], src_len: usize) -> Diag {
+fn syntax_error(err: LalrpopError, tokens: &[Token], src: &str) -> Diag {
     let (span, found, expected) = match err {
         ParseError::UnrecognizedToken {
             token: (start, tok, end),
@@ -260,7 +275,7 @@ fn syntax_error(err: LalrpopError<'_>, tokens: &[Token<'_>], src_len: usize) -> 
         } => (Span::new(start, end), Some(tok), expected),
         ParseError::UnrecognizedEof { location, expected } => {
             // Point just past the last token, or at the start of an empty file.
-            let at = location.min(src_len);
+            let at = location.min(src.len());
             (Span::new(at, at), None, expected)
         }
         ParseError::ExtraToken {
@@ -275,9 +290,9 @@ fn syntax_error(err: LalrpopError<'_>, tokens: &[Token<'_>], src_len: usize) -> 
         ParseError::InvalidToken { location } => (Span::new(location, location), None, Vec::new()),
         ParseError::User { error } => match error {},
     };
-    let found_text = found
-        .as_ref()
-        .map_or("end of file".to_string(), |tok| tok.to_string());
+    let found_text = found.map_or("end of file".to_string(), |tok| {
+        describe(tok, &src[span.start()..span.end()])
+    });
     let expected = describe_expected(&expected);
     let message = if expected.is_empty() {
         format!("unexpected {found_text}")
@@ -353,10 +368,10 @@ fn describe_terminal(name: &str) -> String {
 
 /// A help line for common mistakes, judged from the token before the error
 /// and the unexpected token.
-fn hint(previous: Option<&Tok<'_>>, found: Option<&Tok<'_>>, expected: &str) -> Option<String> {
+fn hint(previous: Option<&Tok>, found: Option<&Tok>, expected: &str) -> Option<String> {
     let found = found?;
-    let is_sign = |t: &Tok<'_>| matches!(t, Tok::Minus | Tok::Plus);
-    let is_comparison = |t: &Tok<'_>| {
+    let is_sign = |t: &Tok| matches!(t, Tok::Minus | Tok::Plus);
+    let is_comparison = |t: &Tok| {
         matches!(
             t,
             Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge | Tok::EqEq | Tok::NotEq
