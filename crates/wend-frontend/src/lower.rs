@@ -169,56 +169,74 @@ impl Shared {
     }
 }
 
-/// The addresses of the variables one function can touch. Its own
-/// parameters and locals have consecutive ids (sema numbers a body's
-/// variables as it declares them, before any nested body), so they sit in a
-/// table indexed from the first: one read per use, where a hash map costs
-/// two cache misses in a function with very many locals. The captured
-/// outer variables, usually few, are in a map.
+/// The addresses of the variables one function can touch. A function's
+/// parameters have consecutive ids, and so have its locals (sema creates
+/// each group in one go), so each group sits in a table indexed from its
+/// first id: one read per use, where a hash map costs two cache misses in
+/// a function with very many locals. (The two groups are not consecutive
+/// with each other: a nested function declared later gets its parameters
+/// in between.) The captured outer variables, usually few, are in a map.
 struct Slots {
-    first_own: usize,
-    own: Vec<Option<Value>>,
-    captured: FxHashMap<VarId, Value>,
+    params: ConsecutiveSlots,
+    locals: ConsecutiveSlots,
+    /// The captures, and own variables whose ids are not consecutive after
+    /// all (sema never does that; the map keeps lowering correct if it did).
+    others: FxHashMap<VarId, Value>,
 }
 
-impl Slots {
-    fn new(def: &FuncDef) -> Slots {
-        let own = def.params.iter().chain(&def.locals).map(|v| v.index());
-        let (first, last) = (own.clone().min(), own.max());
-        let own_count = def.params.len() + def.locals.len();
-        match (first, last) {
-            (Some(first), Some(last)) if last - first + 1 == own_count => Slots {
-                first_own: first,
-                own: vec![None; own_count],
-                captured: FxHashMap::default(),
-            },
-            // Not consecutive after all (or no variables): all in the map,
-            // still correct.
-            _ => Slots {
-                first_own: 0,
-                own: Vec::new(),
-                captured: FxHashMap::default(),
+/// Slots for variables with consecutive ids, indexed from the first.
+struct ConsecutiveSlots {
+    first: usize,
+    slots: Vec<Option<Value>>,
+}
+
+impl ConsecutiveSlots {
+    /// Slots for `ids` if they are consecutive, else for none.
+    fn new(ids: &[VarId]) -> ConsecutiveSlots {
+        let first = ids.first().map_or(0, |v| v.index());
+        let consecutive = ids.iter().zip(first..).all(|(v, i)| v.index() == i);
+        ConsecutiveSlots {
+            first,
+            slots: if consecutive {
+                vec![None; ids.len()]
+            } else {
+                Vec::new()
             },
         }
     }
 
-    fn own_index(&self, var: VarId) -> Option<usize> {
-        let index = var.index().checked_sub(self.first_own)?;
-        (index < self.own.len()).then_some(index)
+    fn slot(&mut self, var: VarId) -> Option<&mut Option<Value>> {
+        let index = var.index().checked_sub(self.first)?;
+        self.slots.get_mut(index)
+    }
+
+    fn get(&self, var: VarId) -> Option<Value> {
+        let index = var.index().checked_sub(self.first)?;
+        *self.slots.get(index)?
+    }
+}
+
+impl Slots {
+    fn new(def: &FuncDef) -> Slots {
+        Slots {
+            params: ConsecutiveSlots::new(&def.params),
+            locals: ConsecutiveSlots::new(&def.locals),
+            others: FxHashMap::default(),
+        }
     }
 
     fn insert(&mut self, var: VarId, slot: Value) {
-        match self.own_index(var) {
-            Some(index) => self.own[index] = Some(slot),
+        match self.params.slot(var).or_else(|| self.locals.slot(var)) {
+            Some(cell) => *cell = Some(slot),
             None => {
-                self.captured.insert(var, slot);
+                self.others.insert(var, slot);
             }
         }
     }
 
     fn get(&self, var: VarId) -> Value {
-        let own = self.own_index(var).and_then(|index| self.own[index]);
-        own.unwrap_or_else(|| self.captured[&var])
+        let own = self.params.get(var).or_else(|| self.locals.get(var));
+        own.unwrap_or_else(|| self.others[&var])
     }
 }
 

@@ -243,3 +243,46 @@ fn instructions_carry_source_lines() {
         .collect();
     assert_eq!(store_lines, vec![1, 3]);
 }
+
+#[test]
+fn consecutive_slots_take_only_consecutive_ids() {
+    use super::ConsecutiveSlots;
+    use crate::checked::VarId;
+    let ids = [VarId(4), VarId(5), VarId(6)];
+    let mut slots = ConsecutiveSlots::new(&ids);
+    assert!(slots.slot(VarId(3)).is_none());
+    assert!(slots.slot(VarId(7)).is_none());
+    let value = wend_ir::Value::from_u32(9);
+    *slots.slot(VarId(5)).expect("in the table") = Some(value);
+    assert_eq!(slots.get(VarId(5)), Some(value));
+    assert_eq!(slots.get(VarId(4)), None);
+    // Ids with a gap: no table, every variable goes to the map.
+    let mut gapped = ConsecutiveSlots::new(&[VarId(1), VarId(3)]);
+    assert!(gapped.slot(VarId(1)).is_none());
+    assert!(gapped.slot(VarId(2)).is_none());
+}
+
+#[test]
+fn parameters_and_locals_split_by_a_later_sibling_find_their_slots() {
+    // `f`'s parameters are numbered when `f` is declared, `g`'s right
+    // after, and `f`'s locals only when `f`'s body is checked: `f`'s own
+    // variables are two runs of ids with `g`'s parameter between them.
+    let src = in_main(
+        "int total;
+         int f(int a, int b) {
+             int x;
+             int y;
+             x = a * 10;
+             y = b + x;
+             total = total + y;
+             return y;
+         }
+         int g(int c) {
+             return f(c, c + 1) + 1;
+         }
+         println g(2);
+         println total;",
+    );
+    // f(2, 3): x = 20, y = 23, total = 23; g returns 24.
+    assert_eq!(output(&src), "24\n23\n");
+}
