@@ -56,8 +56,8 @@ pub enum Tok {
 }
 
 impl Tok {
-    /// The fixed spelling of keywords and punctuation; `None` for tokens
-    /// with a payload.
+    /// The fixed spelling of keywords and punctuation; `None` for
+    /// identifiers and literals.
     pub fn spelling(&self) -> Option<&'static str> {
         Some(match self {
             Tok::Ident | Tok::Int | Tok::Str => return None,

@@ -290,7 +290,8 @@ impl Verifier<'_> {
     /// Each instruction is placed once, in the right list, and its result
     /// value points back at it. Returns where each result is defined.
     fn check_placement(&self) -> Result<DefSites, VerifyError> {
-        let mut positions: SecondaryMap<Inst, Option<Block>> =
+        // The block each instruction was found in, to catch a second place.
+        let mut placed_in: SecondaryMap<Inst, Option<Block>> =
             SecondaryMap::with_capacity(self.func.insts.len());
         let mut sites = DefSites(SecondaryMap::with_capacity(self.func.values.len()));
         for &b in &self.func.layout {
@@ -301,7 +302,7 @@ impl Verifier<'_> {
                     return Err(self
                         .block_error(b, format!("the block holds {inst}, which does not exist")));
                 };
-                if let Some(other) = positions[inst] {
+                if let Some(other) = placed_in[inst] {
                     return Err(self.inst_error(
                         b,
                         inst,
@@ -311,7 +312,7 @@ impl Verifier<'_> {
                         ),
                     ));
                 }
-                positions[inst] = Some(b);
+                placed_in[inst] = Some(b);
                 if is_phi_slot != inst_data.kind.is_phi() {
                     let message = if is_phi_slot {
                         "a non-phi instruction is in the block's phi list"
