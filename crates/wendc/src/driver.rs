@@ -2,6 +2,7 @@
 //! it, lower it, run the passes, and hand the module to a backend.
 
 use crate::cli::{Backend, BuildArgs, Cli, Command, CompileArgs, Emit, OptArgs, PassArgs, RunArgs};
+use crate::mapped::MappedFile;
 use crate::timing::time;
 use crate::toolchain;
 use std::io::{IsTerminal, Write};
@@ -36,43 +37,84 @@ pub struct Failed;
 pub struct Source {
     /// The path as the user wrote it: diagnostics show it.
     pub name: String,
-    pub text: String,
+    pub text: SourceText,
+}
+
+/// The text of a source file, known to be valid UTF-8: read into memory,
+/// or, for a large file, mapped (see [`crate::mapped`]).
+pub enum SourceText {
+    Read(String),
+    Mapped(MappedFile),
+}
+
+impl std::ops::Deref for SourceText {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        match self {
+            SourceText::Read(text) => text,
+            // SAFETY: checked to be UTF-8 when mapped (`read_source`).
+            SourceText::Mapped(file) => unsafe { std::str::from_utf8_unchecked(file.bytes()) },
+        }
+    }
 }
 
 /// Reads a source file; invalid UTF-8 is a located diagnostic.
 pub fn read_source(path: &Path) -> Result<Source, Failed> {
     let name = path.display().to_string();
-    // Source offsets are 32-bit (`wend_frontend::span`): a larger file is
-    // refused before it is read, rather than read only to be refused.
-    if let Ok(len) = std::fs::metadata(path).map(|m| m.len()) {
-        if len > wend_frontend::span::MAX_SOURCE_LEN as u64 {
-            let message = wend_frontend::span::source_too_large(len);
-            eprintln!("error: cannot compile `{name}`: {message}");
-            return Err(Failed);
-        }
-    }
-    let bytes = std::fs::read(path).map_err(|e| {
+    let cannot_read = |e: std::io::Error| {
         eprintln!("error: cannot read `{name}`: {e}");
         Failed
-    })?;
-    match String::from_utf8(bytes) {
-        Ok(text) => Ok(Source { name, text }),
-        Err(e) => {
-            let valid = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-            // The lossy text keeps the valid prefix byte for byte, so the
-            // offset of the first bad byte is the same in it.
-            let diag = codespan_reporting::diagnostic::Diagnostic::error()
-                .with_message("source file is not valid UTF-8")
-                .with_labels(vec![codespan_reporting::diagnostic::Label::primary(
-                    (),
-                    valid..valid + 1,
-                )
-                .with_message("invalid byte sequence here")]);
-            report(&Source { name, text }, &[diag]);
-            Err(Failed)
+    };
+    let mut file = std::fs::File::open(path).map_err(cannot_read)?;
+    let metadata = file.metadata().map_err(cannot_read)?;
+    // Source offsets are 32-bit (`wend_frontend::span`): a larger file is
+    // refused before it is read, rather than read only to be refused.
+    if metadata.len() > wend_frontend::span::MAX_SOURCE_LEN as u64 {
+        let message = wend_frontend::span::source_too_large(metadata.len());
+        eprintln!("error: cannot compile `{name}`: {message}");
+        return Err(Failed);
+    }
+    if metadata.is_file() && metadata.len() >= crate::mapped::MAP_THRESHOLD {
+        if let Some(mapped) = MappedFile::map(&file, &name) {
+            return match std::str::from_utf8(mapped.bytes()) {
+                Ok(_) => Ok(Source {
+                    name,
+                    text: SourceText::Mapped(mapped),
+                }),
+                Err(e) => Err(report_invalid_utf8(name, mapped.bytes(), e.valid_up_to())),
+            };
         }
     }
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    std::io::Read::read_to_end(&mut file, &mut bytes).map_err(cannot_read)?;
+    match String::from_utf8(bytes) {
+        Ok(text) => Ok(Source {
+            name,
+            text: SourceText::Read(text),
+        }),
+        Err(e) => Err(report_invalid_utf8(
+            name,
+            e.as_bytes(),
+            e.utf8_error().valid_up_to(),
+        )),
+    }
+}
+
+/// Reports the first invalid byte sequence of a source file, at offset `valid`.
+fn report_invalid_utf8(name: String, bytes: &[u8], valid: usize) -> Failed {
+    // The lossy text keeps the valid prefix byte for byte, so the offset of
+    // the first bad byte is the same in it.
+    let text = SourceText::Read(String::from_utf8_lossy(bytes).into_owned());
+    let diag = codespan_reporting::diagnostic::Diagnostic::error()
+        .with_message("source file is not valid UTF-8")
+        .with_labels(vec![codespan_reporting::diagnostic::Label::primary(
+            (),
+            valid..valid + 1,
+        )
+        .with_message("invalid byte sequence here")]);
+    report(&Source { name, text }, &[diag]);
+    Failed
 }
 
 /// Prints diagnostics to stderr, in colour on a terminal.

@@ -155,6 +155,22 @@ fn invalid_utf8() {
     );
 }
 
+/// Past a megabyte the file is mapped rather than read (`mapped.rs`); the
+/// check and its location are the same.
+#[test]
+fn invalid_utf8_in_a_large_file() {
+    let mut source = b"// padding to make the file large\n".repeat(40_000);
+    source.extend_from_slice(b"main() {\n    println \"caf\xe9\";\n}\n");
+    assert!(source.len() > 1 << 20);
+    let outcome = run_interp("large-latin1.wend", &source, "-O0", MINUTE);
+    assert_diagnostic_at(
+        &outcome,
+        "large-latin1.wend",
+        "source file is not valid UTF-8",
+        "40002:17",
+    );
+}
+
 #[test]
 fn invalid_utf8_everywhere() {
     let source: Vec<u8> = (0..=255u8).cycle().take(1 << 16).collect();
