@@ -74,6 +74,10 @@ struct Selector<'a> {
     out: Vec<MInst>,
 }
 
+/// Blocks whose machine instructions take less room than this are
+/// shrunk to fit once selected (see `select_function`).
+const SHRINK_LIMIT: usize = 1 << 16;
+
 /// Selects machine instructions for `func`, whose edges must be split.
 pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunction {
     let uses = func.use_counts();
@@ -178,6 +182,10 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
     }
     for (i, &b) in func.layout.iter().enumerate() {
         s.block = b;
+        // Room for the block: at most two machine instructions per IR
+        // instruction on every `wend-gen scale` shape (1.0-1.8 on average);
+        // a block that needs more simply grows.
+        s.out = Vec::with_capacity(2 * func.blocks[b].insts.len() + 8);
         if i == 0 {
             let dsts = func.params.iter().map(|&p| s.vreg(p)).collect();
             s.out.push(MInst::Params { dsts });
@@ -193,10 +201,14 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         }
         let term = s.select_terminator(b);
         // Moved out, not copied (a block of a million instructions would
-        // briefly be there twice); shrinking a large buffer frees its
-        // unused tail in place.
+        // briefly be there twice). The unused room of a large block was
+        // never touched, so it is address space, not memory, and shrinking
+        // would copy the block into fresh pages; a small block's room is
+        // real memory, and copying it is cheap.
         let mut insts = std::mem::take(&mut s.out);
-        insts.shrink_to_fit();
+        if insts.capacity() * std::mem::size_of::<MInst>() < SHRINK_LIMIT {
+            insts.shrink_to_fit();
+        }
         s.mf.blocks[b] = Some(MBlock {
             insts,
             term,
