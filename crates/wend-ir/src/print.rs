@@ -149,49 +149,76 @@ pub fn block_names(func: &Function) -> SecondaryMap<Block, String> {
     FunctionNames::assign(func, false).blocks
 }
 
-/// Hands out unique local identifiers derived from name hints.
+/// Hands out unique local identifiers derived from name hints: a hint's
+/// first use gets the hint itself, later ones `hint1`, `hint2`, … (`x1.1`,
+/// `x1.2`, … after a hint that ends in a digit), skipping any name already
+/// handed out.
+///
+/// Only the names handed out as their own hint are stored, each with the
+/// last counter tried on it: a derived name is recognised by splitting off
+/// its number (see [`derivations`]), and `base` + `n` is taken exactly when
+/// `n` is at most `base`'s counter (every number up to the counter was
+/// either derived or skipped for being taken). A function with a hundred
+/// thousand `while.cond` blocks thus keeps a table of a few entries, not a
+/// hundred thousand, and naming stays linear: no counter is retried.
 #[derive(Default)]
 struct UniqueNamer {
-    /// Every name handed out, with the last counter tried when it was the
-    /// base of a clash (so uniquing stays linear: `x`, `x1`, `x2`, … are
-    /// never retried). Only looked up, never iterated, so the fast
-    /// non-cryptographic hash cannot affect the output.
-    taken: FxHashMap<String, u32>, // looked up, never iterated
+    /// Only looked up, never iterated, so the fast non-cryptographic hash
+    /// cannot affect the output.
+    counters: FxHashMap<String, u32>,
 }
 
 impl UniqueNamer {
     /// A name derived from `hint` that no earlier call handed out.
     fn unique(&mut self, hint: &str) -> String {
-        let name = self.fresh(hint);
-        self.taken.insert(name.clone(), 0);
-        name
-    }
-
-    /// The name `unique` hands out next for `hint` (not yet recorded as
-    /// taken); a clash bumps the base's counter.
-    fn fresh(&mut self, hint: &str) -> String {
         let base = sanitize_identifier(hint);
-        let Some(&last) = self.taken.get(base.as_ref()) else {
+        if !self.is_taken(&base) {
+            self.counters.insert(base.to_string(), 0);
             return base.into_owned();
-        };
+        }
+        // A derived name used as a hint becomes a base of its own.
+        let mut counter = self.counters.get(base.as_ref()).copied().unwrap_or(0);
         let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
             "."
         } else {
             ""
         };
-        let mut counter = last;
         loop {
             counter += 1;
             let candidate = format!("{base}{separator}{counter}");
-            if !self.taken.contains_key(&candidate) {
-                *self
-                    .taken
-                    .get_mut(base.as_ref())
-                    .expect("the base is taken") = counter;
+            if !self.is_taken(&candidate) {
+                self.counters.insert(base.into_owned(), counter);
                 return candidate;
             }
         }
     }
+
+    /// Whether `name` was handed out: as its own hint, or derived.
+    fn is_taken(&self, name: &str) -> bool {
+        self.counters.contains_key(name)
+            || derivations(name).any(|(base, n)| self.counters.get(base).is_some_and(|&c| n <= c))
+    }
+}
+
+/// The ways `name` could have been derived from a base: `base` + `n` with
+/// a base that does not end in a digit, or `base` + `.` + `n` with one
+/// that does (`n` ≥ 1, written without leading zeros). `a1.2` is both
+/// (`a1` + `.` + `2` and `a1.` + `2`); most names are one or neither.
+fn derivations(name: &str) -> impl Iterator<Item = (&str, u32)> {
+    let stem = name.trim_end_matches(|c: char| c.is_ascii_digit());
+    let digits = &name[stem.len()..];
+    let n = match digits.parse::<u32>() {
+        Ok(n) if n >= 1 && !digits.starts_with('0') && !stem.is_empty() => Some(n),
+        _ => None,
+    };
+    let plain = n.map(|n| (stem, n));
+    let dotted = n.and_then(|n| {
+        let before_dot = stem.strip_suffix('.')?;
+        before_dot
+            .ends_with(|c: char| c.is_ascii_digit())
+            .then_some((before_dot, n))
+    });
+    plain.into_iter().chain(dotted)
 }
 
 /// Turns a hint into a valid unquoted LLVM identifier that cannot be mistaken
@@ -653,4 +680,75 @@ fn runtime_definitions(routines: &[RuntimeFn]) -> String {
     }
     out.push_str(&definitions);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{sanitize_identifier, UniqueNamer};
+    use proptest::prelude::*;
+    use std::collections::{HashMap, HashSet};
+
+    /// The namer's rule spelled out directly: every name handed out is
+    /// remembered, and a clash tries the base's next counter.
+    #[derive(Default)]
+    struct Reference {
+        taken: HashSet<String>,
+        counters: HashMap<String, u32>,
+    }
+
+    impl Reference {
+        fn unique(&mut self, hint: &str) -> String {
+            let base = sanitize_identifier(hint).into_owned();
+            let name = if !self.taken.contains(&base) {
+                base
+            } else {
+                let separator = if base.ends_with(|c: char| c.is_ascii_digit()) {
+                    "."
+                } else {
+                    ""
+                };
+                let counter = self.counters.entry(base.clone()).or_insert(0);
+                loop {
+                    *counter += 1;
+                    let candidate = format!("{base}{separator}{counter}");
+                    if !self.taken.contains(&candidate) {
+                        break candidate;
+                    }
+                }
+            };
+            self.taken.insert(name.clone());
+            name
+        }
+    }
+
+    #[test]
+    fn clashing_hints() {
+        let mut namer = UniqueNamer::default();
+        let names: Vec<String> = [
+            "x", "x", "x1", "x", "x1", "a1.", "a1", "a1", "a1.", "x01", "x",
+        ]
+        .iter()
+        .map(|h| namer.unique(h))
+        .collect();
+        assert_eq!(
+            names,
+            ["x", "x1", "x1.1", "x2", "x1.2", "a1.", "a1", "a1.1", "a1.2", "x01", "x3"]
+        );
+    }
+
+    proptest! {
+        /// Hints from a small alphabet, so that they clash with each other
+        /// and with derived names in every way.
+        #[test]
+        fn same_names_as_the_reference(hints in prop::collection::vec("[ax1.0]{0,4}", 0..200)) {
+            let mut namer = UniqueNamer::default();
+            let mut reference = Reference::default();
+            let mut seen = HashSet::new();
+            for hint in &hints {
+                let name = namer.unique(hint);
+                prop_assert_eq!(&name, &reference.unique(hint), "hint {:?}", hint);
+                prop_assert!(seen.insert(name));
+            }
+        }
+    }
 }
