@@ -171,67 +171,76 @@ impl Shared {
 
 /// The addresses of the variables one function can touch. A function's
 /// parameters have consecutive ids, and so have its locals (sema creates
-/// each group in one go), so each group sits in a table indexed from its
-/// first id: one read per use, where a hash map costs two cache misses in
-/// a function with very many locals. (The two groups are not consecutive
-/// with each other: a nested function declared later gets its parameters
-/// in between.) The captured outer variables, usually few, are in a map.
+/// each group in one go), and the prologue creates each group's allocas in
+/// a row, so their results are consecutive values too: a variable's slot
+/// is then plain arithmetic from the group's first, with no table to read
+/// (a table read is a cache miss per use in a function with very many
+/// locals). The two groups are not consecutive with each other: a nested
+/// function declared later gets its parameters in between. The captured
+/// outer variables, usually few, are in a map.
 struct Slots {
-    params: ConsecutiveSlots,
-    locals: ConsecutiveSlots,
-    /// The captures, and own variables whose ids are not consecutive after
-    /// all (sema never does that; the map keeps lowering correct if it did).
+    params: SlotRun,
+    locals: SlotRun,
+    /// The captures, and the own variables of a group that is not a run
+    /// after all (lowering never makes one; the map keeps it correct if it
+    /// did).
     others: FxHashMap<VarId, Value>,
 }
 
-/// Slots for variables with consecutive ids, indexed from the first.
-struct ConsecutiveSlots {
-    first: usize,
-    slots: Vec<Option<Value>>,
+/// Variables with consecutive ids whose slots are consecutive values:
+/// the `i`-th variable's slot is `first_slot + i`.
+#[derive(Default)]
+struct SlotRun {
+    first_var: usize,
+    first_slot: u32,
+    len: usize,
 }
 
-impl ConsecutiveSlots {
-    /// Slots for `ids` if they are consecutive, else for none.
-    fn new(ids: &[VarId]) -> ConsecutiveSlots {
-        let first = ids.first().map_or(0, |v| v.index());
-        let consecutive = ids.iter().zip(first..).all(|(v, i)| v.index() == i);
-        ConsecutiveSlots {
-            first,
-            slots: if consecutive {
-                vec![None; ids.len()]
-            } else {
-                Vec::new()
-            },
-        }
-    }
-
-    fn slot(&mut self, var: VarId) -> Option<&mut Option<Value>> {
-        let index = var.index().checked_sub(self.first)?;
-        self.slots.get_mut(index)
+impl SlotRun {
+    /// The run of `vars` and their `slots`, or `None` if either is not
+    /// consecutive.
+    fn new(vars: &[VarId], slots: &[Value]) -> Option<SlotRun> {
+        let (first_var, first_slot) = match (vars.first(), slots.first()) {
+            (Some(v), Some(s)) => (v.index(), s.as_u32()),
+            _ => return Some(SlotRun::default()),
+        };
+        let consecutive = vars.len() == slots.len()
+            && vars.iter().zip(first_var..).all(|(v, i)| v.index() == i)
+            && slots.iter().zip(first_slot..).all(|(s, i)| s.as_u32() == i);
+        consecutive.then_some(SlotRun {
+            first_var,
+            first_slot,
+            len: vars.len(),
+        })
     }
 
     fn get(&self, var: VarId) -> Option<Value> {
-        let index = var.index().checked_sub(self.first)?;
-        *self.slots.get(index)?
+        let index = var.index().checked_sub(self.first_var)?;
+        (index < self.len).then(|| Value::from_u32(self.first_slot + index as u32))
     }
 }
 
 impl Slots {
-    fn new(def: &FuncDef) -> Slots {
+    fn new() -> Slots {
         Slots {
-            params: ConsecutiveSlots::new(&def.params),
-            locals: ConsecutiveSlots::new(&def.locals),
+            params: SlotRun::default(),
+            locals: SlotRun::default(),
             others: FxHashMap::default(),
         }
     }
 
+    /// One group's slots as a run if they are one, else put in the map
+    /// (and an empty run returned).
+    fn group(&mut self, vars: &[VarId], slots: &[Value]) -> SlotRun {
+        SlotRun::new(vars, slots).unwrap_or_else(|| {
+            self.others
+                .extend(vars.iter().copied().zip(slots.iter().copied()));
+            SlotRun::default()
+        })
+    }
+
     fn insert(&mut self, var: VarId, slot: Value) {
-        match self.params.slot(var).or_else(|| self.locals.slot(var)) {
-            Some(cell) => *cell = Some(slot),
-            None => {
-                self.others.insert(var, slot);
-            }
-        }
+        self.others.insert(var, slot);
     }
 
     fn get(&self, var: VarId) -> Value {
@@ -278,7 +287,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             def,
             b,
             shared,
-            slots: Slots::new(def),
+            slots: Slots::new(),
             order: vec![entry],
             line: 0,
             line_bytes: 0..0,
@@ -318,36 +327,38 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         // All allocas first, then the stores: the builder inserts each
         // alloca before the entry block's other instructions, which would
         // shift every store made so far (quadratic with many locals).
-        let slots: Vec<Value> = self
+        let param_slots: Vec<Value> = self
             .def
             .params
             .iter()
             .map(|&param| {
                 let var = self.checked.var(param);
-                let slot = self
-                    .b
-                    .alloca(ir_type(var.ty), &format!("{}.addr", var.name));
-                self.slots.insert(param, slot);
-                slot
+                self.b
+                    .alloca(ir_type(var.ty), &format!("{}.addr", var.name))
             })
             .collect();
-        for &local in &self.def.locals {
-            let var = self.checked.var(local);
-            let slot = self.b.alloca(ir_type(var.ty), &var.name);
-            self.slots.insert(local, slot);
-        }
-        for (index, slot) in slots.into_iter().enumerate() {
+        let local_slots: Vec<Value> = self
+            .def
+            .locals
+            .iter()
+            .map(|&local| {
+                let var = self.checked.var(local);
+                self.b.alloca(ir_type(var.ty), &var.name)
+            })
+            .collect();
+        for (index, &slot) in param_slots.iter().enumerate() {
             let value = self.b.param(index);
             self.b.store(value, slot);
         }
-        for &local in &self.def.locals {
+        for (&local, &slot) in self.def.locals.iter().zip(&local_slots) {
             let zero = match self.checked.var(local).ty {
                 Type::Int => self.b.iconst(0),
                 Type::Bool => self.b.bconst(false),
             };
-            let slot = self.slots.get(local);
             self.b.store(zero, slot);
         }
+        self.slots.params = self.slots.group(&self.def.params, &param_slots);
+        self.slots.locals = self.slots.group(&self.def.locals, &local_slots);
         for (index, &capture) in self.def.captures.iter().enumerate() {
             let pointer = self.b.param(own_params + index);
             self.slots.insert(capture, pointer);

@@ -245,21 +245,23 @@ fn instructions_carry_source_lines() {
 }
 
 #[test]
-fn consecutive_slots_take_only_consecutive_ids() {
-    use super::ConsecutiveSlots;
+fn slot_runs_need_consecutive_ids_and_values() {
+    use super::SlotRun;
     use crate::checked::VarId;
+    use wend_ir::Value;
     let ids = [VarId(4), VarId(5), VarId(6)];
-    let mut slots = ConsecutiveSlots::new(&ids);
-    assert!(slots.slot(VarId(3)).is_none());
-    assert!(slots.slot(VarId(7)).is_none());
-    let value = wend_ir::Value::from_u32(9);
-    *slots.slot(VarId(5)).expect("in the table") = Some(value);
-    assert_eq!(slots.get(VarId(5)), Some(value));
-    assert_eq!(slots.get(VarId(4)), None);
-    // Ids with a gap: no table, every variable goes to the map.
-    let mut gapped = ConsecutiveSlots::new(&[VarId(1), VarId(3)]);
-    assert!(gapped.slot(VarId(1)).is_none());
-    assert!(gapped.slot(VarId(2)).is_none());
+    let slots = [Value::from_u32(9), Value::from_u32(10), Value::from_u32(11)];
+    let run = SlotRun::new(&ids, &slots).expect("a run");
+    assert_eq!(run.get(VarId(4)), Some(Value::from_u32(9)));
+    assert_eq!(run.get(VarId(6)), Some(Value::from_u32(11)));
+    assert_eq!(run.get(VarId(3)), None);
+    assert_eq!(run.get(VarId(7)), None);
+    // A gap in either the ids or the values: no run.
+    assert!(SlotRun::new(&[VarId(1), VarId(3)], &slots[..2]).is_none());
+    let gapped_values = [Value::from_u32(9), Value::from_u32(11)];
+    assert!(SlotRun::new(&ids[..2], &gapped_values).is_none());
+    // No variables: an empty run that finds nothing.
+    assert_eq!(SlotRun::new(&[], &[]).expect("empty").get(VarId(0)), None);
 }
 
 #[test]
