@@ -725,7 +725,9 @@ def commit_info():
     def git(*a):
         return subprocess.run(["git", *a], cwd=ROOT, capture_output=True, text=True).stdout.strip()
     commit = git("rev-parse", "--short", "HEAD") or "unknown"
-    return commit + (" with uncommitted changes" if git("status", "--porcelain") else "")
+    # Untracked files (a test's saved seeds, say) do not change the build.
+    changed = git("status", "--porcelain", "--untracked-files=no")
+    return commit + (" with uncommitted changes" if changed else "")
 
 
 def tool_versions():
