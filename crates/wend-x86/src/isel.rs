@@ -160,6 +160,9 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
     for (v, &n) in zero_tests.iter() {
         s.only_zero_tested[v] = n > 0 && n == uses[v];
     }
+    // Freed before the machine code is built, the peak of the backend: on
+    // a huge function each is as large as the value table.
+    drop((flag_uses, zero_tests));
     s.uses = uses;
     for &p in &func.params {
         s.vregs[p] = s.mf.new_vreg(width_of(func.value_type(p))).into();
