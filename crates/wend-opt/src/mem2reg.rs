@@ -77,11 +77,23 @@ pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
     }
+    if promote(func) {
+        // The new phis sit at the end of the arenas, the promoted loads
+        // and stores are garbage in the middle: renumber in layout order,
+        // so that the passes after this one walk memory in order. Only
+        // once `promote`'s analyses are freed: compaction copies the
+        // arenas, and with them still held the copy was the pass's peak.
+        wend_ir::compact::compact(func);
+    }
+}
+
+/// The three steps; false if there was nothing to promote.
+fn promote(func: &mut Function) -> bool {
     // Step 1: the promotable allocas, and where each is loaded and stored.
     // (Checked first: with nothing to promote, no analysis is needed.)
     let mut vars = find_promotable_allocas(func);
     if vars.is_empty() {
-        return;
+        return false;
     }
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
@@ -100,10 +112,7 @@ pub fn run(func: &mut Function) {
     remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
     delete_promoted_accesses(func, &var_of, &mut subst, &mut undefs);
     func.substitute(&subst);
-    // The new phis sit at the end of the arenas, the promoted loads and
-    // stores are garbage in the middle: renumber in layout order, so that
-    // the passes after this one walk memory in order.
-    wend_ir::compact::compact(func);
+    true
 }
 
 // ---- step 1: promotable allocas ----------------------------------------
