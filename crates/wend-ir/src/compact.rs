@@ -19,6 +19,7 @@
 
 use crate::entities::{Block, Inst, Value};
 use crate::function::{BlockData, Function, InstData, ValueData, ValueDef};
+use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 
 /// Renumbers `func` in layout order (see the module doc).
@@ -29,19 +30,21 @@ pub fn compact(func: &mut Function) {
     let mut blocks: PrimaryMap<Block, BlockData> = PrimaryMap::with_capacity(func.layout.len());
     let mut insts: PrimaryMap<Inst, InstData> = PrimaryMap::with_capacity(func.inst_count());
     let mut values: PrimaryMap<Value, ValueData> = PrimaryMap::with_capacity(func.inst_count());
-    let mut block_map: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
-    let mut value_map: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    // Packed (4 bytes an entry): on a huge function these two maps are as
+    // long as the arenas.
+    let mut block_map: SecondaryMap<Block, PackedOption<Block>> = SecondaryMap::new();
+    let mut value_map: SecondaryMap<Value, PackedOption<Value>> = SecondaryMap::new();
 
     // New ids for the blocks, then for the parameters, then for each placed
     // instruction and its result, in layout order. The instructions' data
     // moves over as is and has its operands renumbered below, once every
     // result has its new id (phis refer to results further down).
     for &b in &func.layout {
-        block_map[b] = Some(blocks.push(BlockData::default()));
+        block_map[b] = blocks.push(BlockData::default()).into();
     }
     for p in func.params.iter_mut() {
         let new = values.push(func.values[*p]);
-        value_map[*p] = Some(new);
+        value_map[*p] = new.into();
         *p = new;
     }
     for &b in &func.layout {
@@ -50,12 +53,14 @@ pub fn compact(func: &mut Function) {
         new_block.name = std::mem::take(&mut old_block.name);
         new_block.terminator = old_block.terminator.take();
         new_block.terminator_line = old_block.terminator_line;
+        // The old lists are taken, so that each is freed once copied (and
+        // its memory serves the next block's new lists).
         for (old_list, new_list) in [
-            (&old_block.phis, &mut new_block.phis),
-            (&old_block.insts, &mut new_block.insts),
+            (std::mem::take(&mut old_block.phis), &mut new_block.phis),
+            (std::mem::take(&mut old_block.insts), &mut new_block.insts),
         ] {
             new_list.reserve_exact(old_list.len());
-            for &i in old_list {
+            for i in old_list {
                 let data = &mut func.insts[i];
                 let new = insts.push(InstData {
                     kind: std::mem::replace(
@@ -71,7 +76,7 @@ pub fn compact(func: &mut Function) {
                     let mut value = func.values[r];
                     value.def = ValueDef::Inst(new);
                     let new_value = values.push(value);
-                    value_map[r] = Some(new_value);
+                    value_map[r] = new_value.into();
                     insts[new].result = new_value.into();
                 }
                 new_list.push(new);
@@ -83,7 +88,7 @@ pub fn compact(func: &mut Function) {
     // addresses get a new id at their first use.
     let old_values = &func.values;
     let mut map_value = |v: Value| -> Value {
-        if let Some(new) = value_map[v] {
+        if let Some(new) = value_map[v].expand() {
             return new;
         }
         let data = &old_values[v];
@@ -93,11 +98,13 @@ pub fn compact(func: &mut Function) {
             func.name
         );
         let new = values.push(*data);
-        value_map[v] = Some(new);
+        value_map[v] = new.into();
         new
     };
     let map_block = |b: Block| -> Block {
-        block_map[b].unwrap_or_else(|| panic!("compact: {b} in {} is not in the layout", func.name))
+        block_map[b]
+            .expand()
+            .unwrap_or_else(|| panic!("compact: {b} in {} is not in the layout", func.name))
     };
     for (_, block) in blocks.iter_mut() {
         for &i in block.phis.iter().chain(&block.insts) {
