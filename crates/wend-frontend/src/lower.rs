@@ -327,25 +327,8 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         // All allocas first, then the stores: the builder inserts each
         // alloca before the entry block's other instructions, which would
         // shift every store made so far (quadratic with many locals).
-        let param_slots: Vec<Value> = self
-            .def
-            .params
-            .iter()
-            .map(|&param| {
-                let var = self.checked.var(param);
-                self.b
-                    .alloca(ir_type(var.ty), &format!("{}.addr", var.name))
-            })
-            .collect();
-        let local_slots: Vec<Value> = self
-            .def
-            .locals
-            .iter()
-            .map(|&local| {
-                let var = self.checked.var(local);
-                self.b.alloca(ir_type(var.ty), &var.name)
-            })
-            .collect();
+        let param_slots = self.allocas(&self.def.params, ".addr");
+        let local_slots = self.allocas(&self.def.locals, "");
         for (index, &slot) in param_slots.iter().enumerate() {
             let value = self.b.param(index);
             self.b.store(value, slot);
@@ -363,6 +346,21 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             let pointer = self.b.param(own_params + index);
             self.slots.insert(capture, pointer);
         }
+    }
+
+    /// One alloca per variable, in a row (so their results are consecutive
+    /// values, see [`Slots`]), each named after its variable plus `suffix`.
+    fn allocas(&mut self, vars: &[VarId], suffix: &str) -> Vec<Value> {
+        let mut name = String::new();
+        vars.iter()
+            .map(|&id| {
+                let var = self.checked.var(id);
+                name.clear();
+                name.push_str(&var.name);
+                name.push_str(suffix);
+                self.b.alloca(ir_type(var.ty), &name)
+            })
+            .collect()
     }
 
     /// Falling off the end: `ret void`, `ret i32 0` for `main`, and

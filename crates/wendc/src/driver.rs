@@ -54,6 +54,9 @@ impl std::ops::Deref for SourceText {
         match self {
             SourceText::Read(text) => text,
             // SAFETY: checked to be UTF-8 when mapped (`read_source`).
+            // Only another program rewriting the file in place while it is
+            // compiled could change that: the hazard every mapping of a
+            // source file has (clang's too), see `crate::mapped`.
             SourceText::Mapped(file) => unsafe { std::str::from_utf8_unchecked(file.bytes()) },
         }
     }
