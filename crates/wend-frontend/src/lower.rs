@@ -456,13 +456,12 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
                     self.runtime_call(RuntimeFn::PrintNewline, Vec::new());
                 }
             }
-            Stmt::If {
-                cond,
-                then_body,
-                else_body,
-                ..
-            } => self.if_stmt(cond, then_body, else_body),
-            Stmt::While { cond, body, span } => self.while_stmt(cond, body, *span),
+            Stmt::If(if_stmt) => {
+                self.if_stmt(&if_stmt.cond, &if_stmt.then_body, &if_stmt.else_body)
+            }
+            Stmt::While(while_stmt) => {
+                self.while_stmt(&while_stmt.cond, &while_stmt.body, while_stmt.span)
+            }
         }
     }
 

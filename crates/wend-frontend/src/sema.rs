@@ -433,21 +433,21 @@ impl<'a> Checker<'a> {
                     Some(block) => self.block(ctx, &block.stmts),
                     None => Some(Vec::new()),
                 };
-                Some(checked::Stmt::If {
+                Some(checked::Stmt::If(Box::new(checked::If {
                     cond: cond?,
                     then_body: then_body?,
                     else_body: else_body?,
                     span,
-                })
+                })))
             }
             StmtKind::While { cond, body } => {
                 let cond = self.condition(ctx, cond, "while");
                 let body = self.block(ctx, &body.stmts);
-                Some(checked::Stmt::While {
+                Some(checked::Stmt::While(Box::new(checked::While {
                     cond: cond?,
                     body: body?,
                     span,
-                })
+                })))
             }
         }
     }
@@ -667,7 +667,7 @@ impl<'a> Checker<'a> {
             ExprKind::Call(call) => {
                 let checked = self.call(ctx, call)?;
                 match self.funcs[checked.func.index()].ret {
-                    Some(ty) => Some(typed(checked::ExprKind::Call(checked), ty)),
+                    Some(ty) => Some(typed(checked::ExprKind::Call(Box::new(checked)), ty)),
                     None => {
                         let def = &self.funcs[checked.func.index()];
                         self.diags.push(
