@@ -185,7 +185,7 @@ fn is_frameless(mf: &MFunction, alloc: &Allocation) -> bool {
     let no_return = wend_ir::runtime::RuntimeFn::DivByZero.symbol();
     let only_noreturn_calls = mf.layout.iter().all(|&b| {
         mf.block(b).insts.iter().all(|inst| match inst {
-            MInst::Call { callee, .. } => **callee == *no_return,
+            MInst::Call(call) => *call.callee == *no_return,
             MInst::Params { dsts } => dsts.len() <= ARG_REGS.len(),
             _ => true,
         })
@@ -804,14 +804,15 @@ impl FunctionEmitter<'_> {
                     }
                 }
             }
-            MInst::Select {
-                dst,
-                cond,
-                lhs,
-                rhs,
-                if_true,
-                if_false,
-            } => {
+            MInst::Select(select) => {
+                let MSelect {
+                    dst,
+                    cond,
+                    lhs,
+                    rhs,
+                    if_true,
+                    if_false,
+                } = &**select;
                 let w = self.width(*dst);
                 self.compare(*lhs, *rhs);
                 let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
@@ -879,7 +880,8 @@ impl FunctionEmitter<'_> {
                 };
                 self.ins(format_args!("{op} {s}, {a}"));
             }
-            MInst::Call { callee, args, ret } => {
+            MInst::Call(call) => {
+                let MCall { callee, args, ret } = &**call;
                 let moves: Vec<_> = args
                     .iter()
                     .enumerate()

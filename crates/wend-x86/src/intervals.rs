@@ -107,7 +107,7 @@ impl Intervals {
             block_first[b] = index;
             for inst in &mf.block(b).insts {
                 match inst {
-                    MInst::Call { .. } => calls.push(index),
+                    MInst::Call(_) => calls.push(index),
                     MInst::Div { .. } => divs.push(index),
                     _ => {}
                 }

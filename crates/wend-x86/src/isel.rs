@@ -406,14 +406,14 @@ impl Selector<'_> {
                         let src = if known { if_true } else { if_false };
                         self.out.push(MInst::Copy { dst, src });
                     }
-                    Ok((cond, lhs, rhs)) => self.out.push(MInst::Select {
+                    Ok((cond, lhs, rhs)) => self.out.push(MInst::Select(Box::new(MSelect {
                         dst,
                         cond,
                         lhs,
                         rhs,
                         if_true,
                         if_false,
-                    }),
+                    }))),
                 }
             }
             InstKind::Call { callee, args } => {
@@ -422,7 +422,8 @@ impl Selector<'_> {
                 self.mf.max_stack_args = self.mf.max_stack_args.max(stack_args);
                 let callee = self.module.functions[callee].name.as_str().into();
                 let ret = result.map(|r| self.vreg(r));
-                self.out.push(MInst::Call { callee, args, ret });
+                self.out
+                    .push(MInst::Call(Box::new(MCall { callee, args, ret })));
             }
         }
     }

@@ -153,8 +153,9 @@ impl Cond {
 }
 
 /// A machine instruction. Its lists are boxed slices rather than `Vec`s,
-/// which keeps every instruction at 40 bytes: a function of 100 000 lines
-/// has millions of them. Comparisons compute `lhs - rhs` (`cmpl rhs, lhs`);
+/// and the two rare wide instructions (selects and calls) are boxed, which
+/// keeps every instruction at 24 bytes: a function of 100 000 lines has
+/// millions of them. Comparisons compute `lhs - rhs` (`cmpl rhs, lhs`);
 /// instruction selection guarantees their `lhs` is a register.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum MInst {
@@ -207,17 +208,8 @@ pub enum MInst {
         lhs: VReg,
         rhs: Operand,
     },
-    /// `dst = (lhs cond rhs) ? if_true : if_false`: `cmpl` + `cmov`. The
-    /// comparison is the `icmp` the select's condition comes from, or
-    /// `cond != 0` for any other boolean.
-    Select {
-        dst: VReg,
-        cond: Cond,
-        lhs: VReg,
-        rhs: Operand,
-        if_true: Operand,
-        if_false: Operand,
-    },
+    /// See [`MSelect`].
+    Select(Box<MSelect>),
     /// The address of an alloca slot.
     LeaSlot {
         dst: VReg,
@@ -238,17 +230,34 @@ pub enum MInst {
         addr: Addr,
         width: MemWidth,
     },
-    /// A System V call; clobbers every caller-saved register.
-    Call {
-        callee: Box<str>,
-        args: Box<[Operand]>,
-        ret: Option<VReg>,
-    },
+    /// See [`MCall`].
+    Call(Box<MCall>),
     /// All sources are read, then all destinations written: the copies of
     /// the phis of this block's single successor.
     ParallelMove {
         moves: Box<[(VReg, Operand)]>,
     },
+}
+
+/// `dst = (lhs cond rhs) ? if_true : if_false`: `cmpl` + `cmov`. The
+/// comparison is the `icmp` the select's condition comes from, or
+/// `cond != 0` for any other boolean.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MSelect {
+    pub dst: VReg,
+    pub cond: Cond,
+    pub lhs: VReg,
+    pub rhs: Operand,
+    pub if_true: Operand,
+    pub if_false: Operand,
+}
+
+/// A System V call; clobbers every caller-saved register.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MCall {
+    pub callee: Box<str>,
+    pub args: Box<[Operand]>,
+    pub ret: Option<VReg>,
 }
 
 /// The last instruction of a machine block.
@@ -324,17 +333,11 @@ impl MInst {
                 use_operand(rhs, f);
             }
             MInst::DivConst { lhs, .. } => f(*lhs),
-            MInst::Select {
-                lhs,
-                rhs,
-                if_true,
-                if_false,
-                ..
-            } => {
-                f(*lhs);
-                use_operand(rhs, f);
-                use_operand(if_true, f);
-                use_operand(if_false, f);
+            MInst::Select(select) => {
+                f(select.lhs);
+                use_operand(&select.rhs, f);
+                use_operand(&select.if_true, f);
+                use_operand(&select.if_false, f);
             }
             MInst::Load { addr, .. } => {
                 if let Addr::Ptr(p) = addr {
@@ -347,7 +350,7 @@ impl MInst {
                     f(*p)
                 }
             }
-            MInst::Call { args, .. } => args.iter().for_each(|a| use_operand(a, f)),
+            MInst::Call(call) => call.args.iter().for_each(|a| use_operand(a, f)),
             MInst::ParallelMove { moves } => moves.iter().for_each(|(_, s)| use_operand(s, f)),
         }
     }
@@ -362,17 +365,17 @@ impl MInst {
             | MInst::Div { dst, .. }
             | MInst::DivConst { dst, .. }
             | MInst::SetCc { dst, .. }
-            | MInst::Select { dst, .. }
             | MInst::LeaSlot { dst, .. }
             | MInst::LeaStr { dst, .. }
             | MInst::Load { dst, .. } => f(*dst),
-            MInst::Call { ret, .. } => ret.iter().copied().for_each(f),
+            MInst::Select(select) => f(select.dst),
+            MInst::Call(call) => call.ret.iter().copied().for_each(f),
             MInst::ParallelMove { moves } => moves.iter().for_each(|(d, _)| f(*d)),
         }
     }
 
     pub fn is_call(&self) -> bool {
-        matches!(self, MInst::Call { .. })
+        matches!(self, MInst::Call(_))
     }
 }
 
@@ -420,7 +423,7 @@ impl fmt::Display for Operand {
 }
 
 // The size the comment on [`MInst`] promises.
-const _: () = assert!(std::mem::size_of::<MInst>() <= 40);
+const _: () = assert!(std::mem::size_of::<MInst>() <= 24);
 
 /// Lists of items per virtual register, all in one array (a compressed
 /// sparse row): a `Vec` per register would cost a header and an

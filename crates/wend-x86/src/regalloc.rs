@@ -35,7 +35,7 @@
 
 use crate::intervals::{Interval, Intervals, Pos};
 use crate::liveness::Liveness;
-use crate::mir::{MFunction, MInst, MTerm, Operand, PerVReg, VReg};
+use crate::mir::{MCall, MFunction, MInst, MTerm, Operand, PerVReg, VReg};
 use crate::regs::{PReg, ALLOCATABLE, ARG_REGS};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::cmp::Reverse;
@@ -90,14 +90,15 @@ fn collect_hints(mf: &MFunction) -> Hints {
                 }
                 MInst::Copy { dst, src } => relate(&mut related, *dst, src),
                 MInst::Alu { dst, lhs, .. } => relate(&mut related, *dst, lhs),
-                MInst::Select { dst, if_false, .. } => relate(&mut related, *dst, if_false),
+                MInst::Select(select) => relate(&mut related, select.dst, &select.if_false),
                 MInst::Div { rem, dst, lhs, .. } => {
                     fixed.push((*dst, if *rem { PReg::Rdx } else { PReg::Rax }));
                     if let Operand::Reg(l) = lhs {
                         fixed.push((*l, PReg::Rax));
                     }
                 }
-                MInst::Call { args, ret, .. } => {
+                MInst::Call(call) => {
+                    let MCall { args, ret, .. } = &**call;
                     for (a, r) in args.iter().zip(ARG_REGS) {
                         if let Operand::Reg(a) = a {
                             fixed.push((*a, r));
@@ -413,7 +414,7 @@ pub fn check_allocation(mf: &MFunction, alloc: &Allocation) -> Result<(), String
             for &v in &across {
                 let loc = alloc.locs[v];
                 let bad = match (inst, loc) {
-                    (MInst::Call { .. }, Some(Loc::Reg(r))) => !r.is_callee_saved(),
+                    (MInst::Call(_), Some(Loc::Reg(r))) => !r.is_callee_saved(),
                     (MInst::Div { .. }, Some(Loc::Reg(r))) => matches!(r, PReg::Rax | PReg::Rdx),
                     _ => false,
                 };
