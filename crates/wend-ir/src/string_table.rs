@@ -9,6 +9,10 @@
 //! short (most names are): finding and comparing a name reads the table
 //! only, and growing the table rehashes most entries without reading the
 //! strings either.
+//!
+//! Programs of many small functions have hundreds of thousands of tiny
+//! tables (each function's name hints): their strings share one buffer,
+//! and a table of at most [`LINEAR`] strings has no hash table at all.
 
 use std::hash::BuildHasher;
 
@@ -18,12 +22,53 @@ use rustc_hash::FxBuildHasher;
 /// Distinct strings, numbered from 0.
 #[derive(Clone, Debug, Default)]
 pub struct StringTable {
-    /// Each string, by number.
-    strings: Vec<Box<str>>,
-    /// The number of each string, found by hashing it. FxHash is much
-    /// faster than the default SipHash on short keys, and names are not
+    strings: Strings,
+    /// The number of each string, found by hashing it; empty while there
+    /// are at most [`LINEAR`] strings. FxHash is much faster than the
+    /// default SipHash on short keys, and names are not
     /// attacker-controlled keys that need DoS resistance here.
     table: HashTable<Entry>,
+}
+
+/// Up to this many strings, a lookup compares with each in turn: as fast
+/// as hashing for so few, and an empty hash table takes no memory.
+const LINEAR: usize = 8;
+
+/// The strings of a table, one after the other in one buffer.
+#[derive(Clone, Debug, Default)]
+struct Strings {
+    text: String,
+    /// Where each string ends in `text`, by number (it starts where the
+    /// one before it ends).
+    ends: Vec<u32>,
+}
+
+impl Strings {
+    fn get(&self, number: u32) -> &str {
+        let end = self.ends[number as usize] as usize;
+        let start = match number {
+            0 => 0,
+            _ => self.ends[number as usize - 1] as usize,
+        };
+        &self.text[start..end]
+    }
+
+    fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Appends `s` (without looking it up) and returns its number.
+    fn push(&mut self, s: &str) -> u32 {
+        let number = u32::try_from(self.ends.len()).expect("fewer than 2^32 strings");
+        self.text.push_str(s);
+        let end = u32::try_from(self.text.len()).expect("less than 4 GiB of strings");
+        self.ends.push(end);
+        number
+    }
+}
+
+fn hash(s: &[u8]) -> u64 {
+    FxBuildHasher.hash_one(s)
 }
 
 /// A hash-table entry: a string's number, with a copy of the string when
@@ -59,16 +104,16 @@ impl Entry {
     }
 
     /// The entry's string: its own copy if short, else from `strings`.
-    fn bytes<'a>(&'a self, strings: &'a [Box<str>]) -> &'a [u8] {
+    fn bytes<'a>(&'a self, strings: &'a Strings) -> &'a [u8] {
         match self.inline.get(..usize::from(self.len)) {
             Some(short) => short,
-            None => strings[self.number as usize].as_bytes(),
+            None => strings.get(self.number).as_bytes(),
         }
     }
 
-    fn is(&self, s: &str, strings: &[Box<str>]) -> bool {
+    fn is(&self, s: &str, strings: &Strings) -> bool {
         if self.len == LONG {
-            s.len() > INLINE && *strings[self.number as usize] == *s
+            s.len() > INLINE && strings.get(self.number) == s
         } else {
             usize::from(self.len) == s.len() && self.inline[..s.len()] == *s.as_bytes()
         }
@@ -78,23 +123,43 @@ impl Entry {
 impl StringTable {
     /// The number of `s`, adding it on first sight.
     pub fn intern(&mut self, s: &str) -> u32 {
-        let hash = FxBuildHasher.hash_one(s.as_bytes());
         let strings = &self.strings;
-        if let Some(entry) = self.table.find(hash, |e| e.is(s, strings)) {
+        if strings.len() <= LINEAR {
+            if let Some(number) = (0..strings.len() as u32).find(|&n| strings.get(n) == s) {
+                return number;
+            }
+            let number = self.strings.push(s);
+            if self.strings.len() > LINEAR {
+                self.build_hash_table();
+            }
+            return number;
+        }
+        let hash_of_s = hash(s.as_bytes());
+        if let Some(entry) = self.table.find(hash_of_s, |e| e.is(s, strings)) {
             return entry.number;
         }
-        let number = u32::try_from(self.strings.len()).expect("fewer than 2^32 strings");
-        self.strings.push(s.into());
+        let number = self.strings.push(s);
         let strings = &self.strings;
-        self.table.insert_unique(hash, Entry::new(number, s), |e| {
-            FxBuildHasher.hash_one(e.bytes(strings))
-        });
+        self.table
+            .insert_unique(hash_of_s, Entry::new(number, s), |e| hash(e.bytes(strings)));
         number
+    }
+
+    /// Hashes the strings added while the table was searched linearly.
+    fn build_hash_table(&mut self) {
+        let strings = &self.strings;
+        for number in 0..strings.len() as u32 {
+            let s = strings.get(number);
+            self.table
+                .insert_unique(hash(s.as_bytes()), Entry::new(number, s), |e| {
+                    hash(e.bytes(strings))
+                });
+        }
     }
 
     /// The string numbered `number`.
     pub fn get(&self, number: u32) -> &str {
-        &self.strings[number as usize]
+        self.strings.get(number)
     }
 
     /// The number of distinct strings.
@@ -103,12 +168,12 @@ impl StringTable {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.strings.is_empty()
+        self.strings.len() == 0
     }
 
     /// The strings in the order of their numbers.
     pub fn iter(&self) -> impl Iterator<Item = &str> {
-        self.strings.iter().map(|s| &**s)
+        (0..self.strings.len() as u32).map(|n| self.strings.get(n))
     }
 }
 
@@ -125,6 +190,26 @@ mod tests {
         assert_eq!(table.intern("x"), x);
         assert_eq!(table.get(y), "y");
         assert_eq!(table.len(), 2);
+    }
+
+    #[test]
+    fn numbers_survive_the_switch_from_linear_search_to_hashing() {
+        let mut table = StringTable::default();
+        // Long and short strings, past the linear limit and beyond.
+        let words: Vec<String> = (0..3 * super::LINEAR)
+            .map(|n| format!("{}{n}", if n % 2 == 0 { "w" } else { "a_long_name_" }))
+            .collect();
+        for (count, word) in words.iter().enumerate() {
+            assert_eq!(table.intern(word), count as u32);
+            for (number, earlier) in words[..=count].iter().enumerate() {
+                assert_eq!(table.intern(earlier), number as u32, "after {count}");
+                assert_eq!(table.get(number as u32), earlier);
+            }
+            assert_eq!(table.len(), count + 1);
+        }
+        assert!(table.iter().eq(words.iter().map(String::as_str)));
+        assert_eq!(table.intern(""), words.len() as u32);
+        assert_eq!(table.get(words.len() as u32), "");
     }
 
     #[test]
