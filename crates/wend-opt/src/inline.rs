@@ -415,21 +415,26 @@ fn splice(
         unreachable!("splice is given a call")
     };
     let call_result = func.insts[call].result.expand();
-    let prefix = callee
-        .name
-        .rsplit('.')
-        .next()
-        .unwrap_or(&callee.name)
-        .to_string();
+    let prefix = callee.name.rsplit('.').next().unwrap_or(&callee.name);
+    // `prefix.name`, built in one buffer: `format!` was a sixth of the
+    // inliner's time on programs of many small functions.
+    let mut label = String::new();
+    let mut prefixed = |name: &str| -> Box<str> {
+        label.clear();
+        label.push_str(prefix);
+        label.push('.');
+        label.push_str(name);
+        label.as_str().into()
+    };
 
     // The continuation will take what followed the call.
-    let continuation = func.create_block(format!("{prefix}.cont"));
+    let continuation = func.create_block(prefixed("cont"));
 
     // Blocks first, so branches and phis can be mapped.
     let mut block_map: SecondaryMap<Block, Option<Block>> = SecondaryMap::new();
     let mut body = Vec::with_capacity(callee.layout.len());
     for &cb in &callee.layout {
-        let nb = func.create_block(format!("{prefix}.{}", callee.blocks[cb].name));
+        let nb = func.create_block(prefixed(&callee.blocks[cb].name));
         block_map[cb] = Some(nb);
         body.push(nb);
     }
