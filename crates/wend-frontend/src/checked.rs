@@ -135,6 +135,8 @@ pub enum Stmt {
     While(Box<While>),
 }
 
+/// `if cond { then_body } else { else_body }` (an `if` without `else` has
+/// an empty `else_body`).
 #[derive(Clone, Debug)]
 pub struct If {
     pub cond: Expr,
@@ -143,6 +145,7 @@ pub struct If {
     pub span: Span,
 }
 
+/// `while cond { body }`.
 #[derive(Clone, Debug)]
 pub struct While {
     pub cond: Expr,
