@@ -338,51 +338,68 @@ def section_scaling(tools, args, work, limits):
     sizes = QUICK_SIZES if args.quick else FULL_SIZES
     emit = tools.scaling_emit
     results = {}  # (shape, size, level) -> dict(time, peak, phases) or why
+    # Growth per 10x is a comparison like any other: every size and level
+    # of a shape runs in the same rounds, and a growth factor is the median
+    # over rounds of the ratio within a round, so that a change in the
+    # machine's load between sizes does not pass for growth.
+    per_round = {}  # (shape, size, level) -> per-round cpu (or wall) seconds
+    per_round_system = {}  # (shape, size, level) -> per-round system seconds
     for shape in SHAPES:
         failed_levels = set()  # once a size fails, larger sizes will too
+        commands, probes = {}, {}
         for size in sizes:
             src = generate(tools, shape, size, work)
-            probes = {}
             for level in (0, 2):
                 if level in failed_levels:
                     results[shape, size, level] = {"why": "skipped (smaller size failed)"}
                     continue
                 outcome, phases, peak = compile_probe(tools, src, level, work, limits)
                 if outcome.ok:
-                    probes[level] = outcome.seconds
-                    results[shape, size, level] = {"phases": phases, "peak": peak}
+                    name = f"{size_label(size)} -O{level}"
+                    probes[name] = outcome.seconds
+                    commands[name] = [tools.wendc, "build", "-w", "--emit", emit, f"-O{level}",
+                                      str(src), "-o", str(work / f"{src.stem}-O{level}.out")]
+                    results[shape, size, level] = {"phases": phases, "peak": peak, "name": name}
                 else:
                     failed_levels.add(level)
                     results[shape, size, level] = {"why": outcome.why}
-            commands = {f"-O{level}": [tools.wendc, "build", "-w", "--emit", emit, f"-O{level}",
-                                       str(src), "-o", str(work / f"{src.stem}-O{level}.out")]
-                        for level in probes}
-            if commands:
-                rounds = rounds_for(sum(probes.values()), args.quick)
-                system = {}
-                times = alternate(commands, limits, rounds, system=system)
-                for level in probes:
+        if commands:
+            rounds = rounds_for(sum(probes.values()), args.quick)
+            system = {}
+            times = alternate(commands, limits, rounds, system=system)
+            for size in sizes:
+                for level in (0, 2):
                     r = results[shape, size, level]
-                    r["time"] = median_time(times[f"-O{level}"])
-                    r["system"] = statistics.median(system[f"-O{level}"])
+                    if "name" in r:
+                        r["time"] = median_time(times[r["name"]])
+                        r["system"] = statistics.median(system[r["name"]])
+                        per_round[shape, size, level] = times[r["name"]]
+                        per_round_system[shape, size, level] = system[r["name"]]
+        for size in sizes:
             status = ", ".join(
                 f"-O{lv} " + (fmt_seconds(results[shape, size, lv].get("time"))
                               if "time" in results[shape, size, lv]
                               else results[shape, size, lv]["why"]) for lv in (0, 2))
             print(f"  scaling {shape:15} {size_label(size):>4}: {status}", flush=True)
 
+    def growth_factor(shape, size, level):
+        """Time at `size` over time at the size 10x smaller, paired by round."""
+        i = sizes.index(size)
+        if i == 0:
+            return None
+        a, b = (per_round.get((shape, sizes[i - 1], level)),
+                per_round.get((shape, size, level)))
+        return paired_ratio(b, a) if a and b else None
+
     def cell_time(shape, size, level):
         r = results[shape, size, level]
         return fmt_seconds(r["time"]) if "time" in r else r["why"]
 
     def growth(shape, size, level):
-        i = sizes.index(size)
-        if i == 0:
+        if sizes.index(size) == 0:
             return ""
-        a, b = results[shape, sizes[i - 1], level], results[shape, size, level]
-        if "time" in a and "time" in b:
-            return f"{b['time'] / a['time']:.1f}×"
-        return "n/a"
+        g = growth_factor(shape, size, level)
+        return "n/a" if g is None else f"{g:.1f}×"
 
     def cell_kernel(shape, size, level):
         r = results[shape, size, level]
@@ -414,11 +431,15 @@ def section_scaling(tools, args, work, limits):
         growths = []
         for i in range(1, len(sizes)):
             for lv in (0, 2):
-                a, b = results[shape, sizes[i - 1], lv], results[shape, sizes[i], lv]
-                if "time" in a and "time" in b and a["time"] >= 0.1:
-                    ua, ub = a["time"] - a["system"], b["time"] - b["system"]
-                    if ua > 0:
-                        growths.append(ub / ua)
+                small, big = (shape, sizes[i - 1], lv), (shape, sizes[i], lv)
+                if small not in per_round or big not in per_round:
+                    continue
+                if results[small]["time"] < 0.1:
+                    continue
+                user = {key: [[statistics.median(t) - s]
+                              for t, s in zip(per_round[key], per_round_system[key])]
+                        for key in (small, big)}
+                growths.append(paired_ratio(user[big], user[small]))
         return fmt_ratio(max(growths)) if growths else "n/a"
 
     # Goals, at 100k lines and over every 10x step.
@@ -426,9 +447,9 @@ def section_scaling(tools, args, work, limits):
     for shape in SHAPES:
         r0 = results[shape, 100_000, 0]
         t = r0.get("time")
-        growths = [float(g[:-1]) for size in sizes for lv in (0, 2)
-                   if (g := growth(shape, size, lv)) not in ("", "n/a")]
-        steps_missing = any(growth(shape, size, lv) == "n/a" for size in sizes[1:] for lv in (0, 2))
+        factors = [growth_factor(shape, size, lv) for size in sizes[1:] for lv in (0, 2)]
+        growths = [g for g in factors if g is not None]
+        steps_missing = None in factors
         worst = max(growths) if growths else None
         peaks = [results[shape, 100_000, lv].get("peak") for lv in (0, 2)]
         peaks = [p for p in peaks if p is not None]
@@ -471,8 +492,9 @@ def section_scaling(tools, args, work, limits):
     return "\n\n".join([
         "## 1. Compile-time scaling",
         f"`wendc build --emit {emit} -O0|-O2` (release build) on `wend-gen scale` programs. "
-        f"Times ({CLOCK} time) are medians of alternating -O0/-O2 runs; growth/10× is the time at this size "
-        "divided by the time at the size 10× smaller; kernel is the part of the time spent in "
+        f"Times ({CLOCK} time) are medians of rounds in which every size and level of a shape runs "
+        "once, in rotating order; growth/10× is the median over rounds of the time at this size "
+        "divided by the time at the size 10× smaller in the same round; kernel is the part of the time spent in "
         "the kernel (system time: mostly giving the compiler fresh, zeroed memory pages); peak "
         "is the maximum resident set size "
         + ("(the larger of GNU time's `%M` and `--time-passes`' peak, which resets the "
