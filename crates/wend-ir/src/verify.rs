@@ -3,8 +3,8 @@
 //! function, the block and the instruction, says what is wrong, and carries
 //! the whole function as printed IR.
 //!
-//! The checks, in the order they run (later checks rely on earlier ones, so
-//! e.g. the type checks never meet a dangling value id):
+//! The checks (later checks rely on earlier ones, so e.g. the type checks
+//! never meet a dangling value id):
 //!
 //! 1. structure: the layout is non-empty, names existing blocks, each once;
 //!    every block has a terminator whose targets are in the layout; nothing
@@ -24,6 +24,13 @@
 //!    dominates the end of the corresponding predecessor). Uses in
 //!    unreachable blocks are exempt, as in LLVM — but no non-phi instruction
 //!    may use its own result, reachable or not.
+//!
+//! Structure is checked first. Then one walk over the instructions checks
+//! each one's operands, types and (phis aside) dominance together, so the
+//! facts about an operand are fetched once: in a huge function that uses
+//! its values in random order, every fetch is a cache miss. The phis and
+//! the dominance of their operands come last. So the first error reported
+//! is the first in layout order, structure and phi-entry errors aside.
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dom::DomTree;
@@ -114,6 +121,7 @@ pub fn verify_function(module: &Module, id: FuncId) -> Result<(), VerifyError> {
         id,
         func,
         names: OnceCell::new(),
+        sites: OnceCell::new(),
     };
     verifier.run()
 }
@@ -125,24 +133,40 @@ struct Verifier<'a> {
     /// The printed names, for error messages only: computed on the first
     /// error, as naming costs more than the checks themselves.
     names: OnceCell<FunctionNames>,
+    /// Where each instruction result is defined; set once the structure
+    /// is checked.
+    sites: OnceCell<DefSites>,
 }
 
 /// Where an instruction sits: its block and its index in the block (phis
 /// first, then the ordinary instructions).
 type Position = (Block, u32);
 
-/// The position of the instruction defining each value, for the values
-/// defined by placed instructions. Keyed by value rather than instruction:
-/// checking an operand then reads one small entry, which matters when a
-/// huge function uses its values in random order (every read is a cache
-/// miss).
+/// The type of each value and, for the values defined by placed
+/// instructions, the position of the instruction. Keyed by value rather than
+/// instruction: checking an operand (that it is placed, its type, that its
+/// definition dominates the use) then reads one small entry, which matters
+/// when a huge function uses its values in random order (every read is a
+/// cache miss).
 struct DefSites(SecondaryMap<Value, DefSite>);
 
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 struct DefSite {
     /// `None`: not defined by a placed instruction.
     block: PackedOption<Block>,
     index: u32,
+    /// The value's type (of every value, copied in one sequential pass).
+    ty: Type,
+}
+
+impl Default for DefSite {
+    fn default() -> Self {
+        DefSite {
+            block: None.into(),
+            index: 0,
+            ty: Type::I1,
+        }
+    }
 }
 
 impl DefSites {
@@ -208,8 +232,12 @@ impl Verifier<'_> {
         self.names().value(v)
     }
 
+    /// The type of an operand (one that has passed `check_operand`).
     fn ty(&self, v: Value) -> Type {
-        self.func.values[v].ty
+        match self.sites.get() {
+            Some(sites) => sites.0[v].ty,
+            None => self.func.values[v].ty,
+        }
     }
 
     fn run(&self) -> Check {
@@ -219,16 +247,25 @@ impl Verifier<'_> {
         }
         self.check_layout()?;
         let sites = self.check_placement()?;
-        for &b in &self.func.layout {
-            for inst in self.func.block_insts(b) {
-                self.check_inst(b, inst, &sites)?;
-            }
-            self.check_terminator(b, &sites)?;
-        }
+        let sites = self.sites.get_or_init(|| sites);
         let cfg = Cfg::compute(self.func);
-        self.check_phis(&cfg)?;
         let dom = DomTree::compute(self.func, &cfg);
-        self.check_dominance(&cfg, &dom, &sites)
+        for &b in &self.func.layout {
+            // Dominance is checked in reachable blocks only.
+            let dom = cfg.is_reachable(b).then_some(&dom);
+            for (inst, index) in self.func.block_insts(b).zip(0u32..) {
+                self.check_inst(b, inst, sites)?;
+                if let Some(dom) = dom {
+                    self.check_inst_dominance(b, inst, index, dom, sites)?;
+                }
+            }
+            self.check_terminator(b, sites)?;
+            if let Some(dom) = dom {
+                self.check_terminator_dominance(b, dom, sites)?;
+            }
+        }
+        self.check_phis(&cfg)?;
+        self.check_phi_dominance(&cfg, &dom, sites)
     }
 
     fn check_params(&self) -> Check {
@@ -294,6 +331,10 @@ impl Verifier<'_> {
         let mut placed_in: SecondaryMap<Inst, Option<Block>> =
             SecondaryMap::with_capacity(self.func.insts.len());
         let mut sites = DefSites(SecondaryMap::with_capacity(self.func.values.len()));
+        sites.0.resize(self.func.values.len());
+        for (v, data) in self.func.values.iter() {
+            sites.0[v].ty = data.ty;
+        }
         for &b in &self.func.layout {
             let data = &self.func.blocks[b];
             for (index, &inst) in data.phis.iter().chain(&data.insts).enumerate() {
@@ -337,6 +378,7 @@ impl Verifier<'_> {
                     sites.0[r] = DefSite {
                         block: b.into(),
                         index: index as u32,
+                        ty: sites.0[r].ty,
                     };
                 }
             }
@@ -346,24 +388,26 @@ impl Verifier<'_> {
 
     /// The operand exists and belongs to this function.
     fn check_operand(&self, v: Value, sites: &DefSites) -> Result<(), String> {
+        if sites.get(v).is_some() {
+            // The result of a placed instruction, which check_placement
+            // found to name it as its definition: the common case, decided
+            // without reading the value itself.
+            return Ok(());
+        }
         let Some(data) = self.func.values.get(v) else {
             return Err(format!("operand {v} does not exist"));
         };
         match data.def {
             ValueDef::Inst(def) => {
-                // A site is recorded only for the result of a placed
-                // instruction whose value names it as its definition, so
-                // here that instruction is `def` and its result is `v`.
-                if sites.get(v).is_none() {
-                    return Err(match self.func.insts.get(def).map(|d| d.result.expand()) {
-                        Some(Some(result)) if result != v => format!(
-                            "operand {v} claims to be the result of {def}, whose result is {result}"
-                        ),
-                        _ => format!(
-                            "operand {v} is the result of {def}, which is not placed in the function"
-                        ),
-                    });
-                }
+                // Not placed (a placed result has a site, seen above).
+                return Err(match self.func.insts.get(def).map(|d| d.result.expand()) {
+                    Some(Some(result)) if result != v => format!(
+                        "operand {v} claims to be the result of {def}, whose result is {result}"
+                    ),
+                    _ => format!(
+                        "operand {v} is the result of {def}, which is not placed in the function"
+                    ),
+                });
             }
             ValueDef::Param(n) => {
                 if self.func.params.get(n as usize) != Some(&v) {
@@ -640,60 +684,77 @@ impl Verifier<'_> {
         Ok(())
     }
 
-    /// Every use in a reachable block is dominated by its definition.
-    fn check_dominance(&self, cfg: &Cfg, dom: &DomTree, sites: &DefSites) -> Check {
-        // The position of the instruction defining `v`, if it is one.
-        let def_position = |v: Value| sites.get(v);
+    /// An ordinary instruction at `index` in reachable block `b` uses only
+    /// values whose definitions dominate it (phis: [`Self::check_phi_dominance`]).
+    fn check_inst_dominance(
+        &self,
+        b: Block,
+        inst: Inst,
+        index: u32,
+        dom: &DomTree,
+        sites: &DefSites,
+    ) -> Check {
+        let kind = &self.func.insts[inst].kind;
+        if kind.is_phi() {
+            return Ok(());
+        }
+        let mut bad = None;
+        kind.for_each_operand(|v| {
+            if bad.is_none() && !self.def_dominates_use(dom, sites.get(v), (b, index)) {
+                bad = Some(v);
+            }
+        });
+        match bad {
+            Some(v) => Err(self.inst_error(b, inst, self.dominance_message(v, sites.get(v)))),
+            None => Ok(()),
+        }
+    }
+
+    /// The terminator of reachable block `b` uses only values whose
+    /// definitions dominate it.
+    fn check_terminator_dominance(&self, b: Block, dom: &DomTree, sites: &DefSites) -> Check {
+        let data = &self.func.blocks[b];
+        // Fits: a block holds at most as many instructions as there are ids.
+        let end = (data.phis.len() + data.insts.len()) as u32;
+        let mut bad = None;
+        if let Some(term) = &data.terminator {
+            term.for_each_operand(|v| {
+                if bad.is_none() && !self.def_dominates_use(dom, sites.get(v), (b, end)) {
+                    bad = Some(v);
+                }
+            });
+        }
+        match bad {
+            Some(v) => Err(self.terminator_error(b, self.dominance_message(v, sites.get(v)))),
+            None => Ok(()),
+        }
+    }
+
+    /// The definition of each phi operand in a reachable block dominates the
+    /// end of the corresponding predecessor.
+    fn check_phi_dominance(&self, cfg: &Cfg, dom: &DomTree, sites: &DefSites) -> Check {
         for &b in cfg.rpo() {
-            let data = &self.func.blocks[b];
-            for (inst, index) in self.func.block_insts(b).zip(0u32..) {
-                let kind = &self.func.insts[inst].kind;
-                if let InstKind::Phi { incoming } = kind {
-                    for &(pred, v) in incoming {
-                        let Some((def_block, _)) = def_position(v) else {
-                            continue;
-                        };
-                        if cfg.is_reachable(pred) && !dom.dominates(def_block, pred) {
-                            return Err(self.inst_error(
-                                b,
-                                inst,
-                                format!(
-                                    "{} (defined in %{}) does not dominate the end of predecessor %{}",
-                                    self.value(v),
-                                    self.names().block(def_block),
-                                    self.names().block(pred)
-                                ),
-                            ));
-                        }
+            for &inst in &self.func.blocks[b].phis {
+                let InstKind::Phi { incoming } = &self.func.insts[inst].kind else {
+                    continue; // reported by check_placement
+                };
+                for &(pred, v) in incoming {
+                    let Some((def_block, _)) = sites.get(v) else {
+                        continue;
+                    };
+                    if cfg.is_reachable(pred) && !dom.dominates(def_block, pred) {
+                        return Err(self.inst_error(
+                            b,
+                            inst,
+                            format!(
+                                "{} (defined in %{}) does not dominate the end of predecessor %{}",
+                                self.value(v),
+                                self.names().block(def_block),
+                                self.names().block(pred)
+                            ),
+                        ));
                     }
-                    continue;
                 }
-                let mut bad = None;
-                kind.for_each_operand(|v| {
-                    if bad.is_none() && !self.def_dominates_use(dom, def_position(v), (b, index)) {
-                        bad = Some(v);
-                    }
-                });
-                if let Some(v) = bad {
-                    return Err(self.inst_error(
-                        b,
-                        inst,
-                        self.dominance_message(v, def_position(v)),
-                    ));
-                }
-            }
-            // Fits: a block holds at most as many instructions as there are ids.
-            let end = (data.phis.len() + data.insts.len()) as u32;
-            let mut bad = None;
-            if let Some(term) = &data.terminator {
-                term.for_each_operand(|v| {
-                    if bad.is_none() && !self.def_dominates_use(dom, def_position(v), (b, end)) {
-                        bad = Some(v);
-                    }
-                });
-            }
-            if let Some(v) = bad {
-                return Err(self.terminator_error(b, self.dominance_message(v, def_position(v))));
             }
         }
         Ok(())

@@ -462,6 +462,33 @@ join:
         ),
         "%x (defined in %left) does not dominate the end of predecessor %right",
     );
+    // Operands, types and dominance are checked in one walk: the first
+    // error in layout order is the one reported, whatever its kind.
+    let two_errors = |type_error_first: bool| {
+        build(|b| {
+            let (a, c) = (b.param(0), b.param(1));
+            let left = b.create_block("left");
+            let join = b.create_block("join");
+            let after = b.create_block("after");
+            if type_error_first {
+                b.binary(BinOp::SDiv, c, c, "");
+            }
+            b.cond_br(c, left, join);
+            b.switch_to_block(left);
+            let x = b.binary(BinOp::Add, a, a, "x");
+            b.br(join);
+            b.switch_to_block(join);
+            b.binary(BinOp::Add, x, a, "y");
+            b.br(after);
+            b.switch_to_block(after);
+            if !type_error_first {
+                b.binary(BinOp::SDiv, c, c, "");
+            }
+            b.ret(Some(a));
+        })
+    };
+    assert_invalid(&two_errors(true), "`sdiv` is not defined on i1");
+    assert_invalid(&two_errors(false), "%x is used before its definition");
 }
 
 #[test]
