@@ -87,6 +87,7 @@ pub fn run(module: &mut Module) {
     // With a `main`, a callee whose last call was just inlined is dead; its
     // body is freed at once, so that a long chain of single calls (each
     // body copied into its caller) does not keep every intermediate copy.
+    let mut uncompacted = Vec::new();
     let mut state = InlineState {
         call_sites,
         budget,
@@ -101,8 +102,25 @@ pub fn run(module: &mut Module) {
                 size: &size,
                 component_of: &graph.component_of,
             };
-            inline_calls_in(module, caller, &ctx, &mut state);
+            let inlined_any = inline_calls_in(module, caller, &ctx, &mut state);
             size[caller] = function_size(&module.functions[caller]);
+            // A function that received copies needs compacting, but not
+            // if it is about to be copied into its own caller (which takes
+            // only its placed instructions, in layout order): in a chain of
+            // single calls that would compact the growing body at every
+            // link. Only one too large to be inlined is sure to stay.
+            if inlined_any {
+                if size[caller] > SINGLE_CALL_LIMIT.max(SMALL_CALLEE) {
+                    wend_ir::compact::compact(&mut module.functions[caller]);
+                } else {
+                    uncompacted.push(caller);
+                }
+            }
+        }
+    }
+    for f in uncompacted {
+        if !state.emptied[f] {
+            wend_ir::compact::compact(&mut module.functions[f]);
         }
     }
     remove_dead_functions(module, &state.emptied);
@@ -283,13 +301,14 @@ impl Decision<'_> {
 /// the continuation), in one linear sweep: each block's instructions are
 /// dealt out once to the pieces it is split into, and the callees' allocas
 /// join the entry block in one insertion at the end. The callee bodies are
-/// not rescanned — they were processed before the caller.
+/// not rescanned — they were processed before the caller. Returns whether
+/// anything was inlined (the caller then needs compacting).
 fn inline_calls_in(
     module: &mut Module,
     caller: FuncId,
     decision: &Decision,
     state: &mut InlineState,
-) {
+) -> bool {
     // Take the caller out of the module so the callees can be read while it
     // is modified (a callee is never the caller: recursion is not inlined).
     let placeholder = Function::new("", &[], None);
@@ -297,7 +316,7 @@ fn inline_calls_in(
     let old_layout = std::mem::take(&mut func.layout);
     let Some(&entry) = old_layout.first() else {
         module.functions[caller] = func;
-        return;
+        return false;
     };
     let mut layout = Vec::with_capacity(old_layout.len());
     // What each inlined call's result became (applied once at the end).
@@ -383,12 +402,12 @@ fn inline_calls_in(
     }
     func.layout = layout;
     if inlined_any {
-        func.substitute(&subst);
         // The copies went to the end of the arenas and the call blocks'
-        // old instructions are garbage: renumber in layout order.
-        wend_ir::compact::compact(&mut func);
+        // old instructions are garbage: `run` renumbers in layout order.
+        func.substitute(&subst);
     }
     module.functions[caller] = func;
+    inlined_any
 }
 
 struct Spliced {
