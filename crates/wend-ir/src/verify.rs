@@ -133,8 +133,8 @@ struct Verifier<'a> {
     /// The printed names, for error messages only: computed on the first
     /// error, as naming costs more than the checks themselves.
     names: OnceCell<FunctionNames>,
-    /// Where each instruction result is defined; set once the structure
-    /// is checked.
+    /// Every value's type, and where each instruction result is defined;
+    /// set once the structure is checked.
     sites: OnceCell<DefSites>,
 }
 
