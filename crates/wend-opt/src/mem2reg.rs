@@ -195,39 +195,55 @@ fn collect_accesses(
     var_of: &VarOf,
     vars: &mut PrimaryMap<Var, VarInfo>,
 ) {
-    // The last block in which each variable was accessed / stored.
-    let mut last_access: SecondaryMap<Var, Option<Block>> = SecondaryMap::new();
-    let mut last_store: SecondaryMap<Var, Option<Block>> = SecondaryMap::new();
+    // What the scan tracks per variable, in one small entry: a function
+    // with very many variables reads it in random order, a cache miss per
+    // access, and `VarInfo` is several lines long.
+    #[derive(Clone, Copy, Default)]
+    struct Seen {
+        /// The last block in which the variable was accessed / stored.
+        last_access: PackedOption<Block>,
+        last_store: PackedOption<Block>,
+        stores: u32,
+        /// The value of the stores so far, while there is one and it is
+        /// not an instruction result.
+        only_constant: PackedOption<Value>,
+    }
+    let mut seen: SecondaryMap<Var, Seen> = SecondaryMap::with_capacity(vars.len());
     for &b in cfg.rpo() {
         for &inst in &func.blocks[b].insts {
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
-                        if last_access[var] != Some(b) {
+                        let seen = &mut seen[var];
+                        if seen.last_access != b.into() {
                             vars[var].upward_exposed_loads.push(b);
                         }
-                        last_access[var] = Some(b);
+                        seen.last_access = b.into();
                     }
                 }
                 InstKind::Store { value, ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
-                        if last_store[var] != Some(b) {
+                        let seen = &mut seen[var];
+                        if seen.last_store != b.into() {
                             vars[var].def_blocks.push(b);
                         }
-                        last_access[var] = Some(b);
-                        last_store[var] = Some(b);
-                        let info = &mut vars[var];
-                        info.reachable_stores += 1;
-                        info.only_stored_constant = match func.value_def(value) {
-                            ValueDef::Inst(_) => None,
-                            _ if info.reachable_stores == 1 => Some(value),
-                            _ => None,
+                        seen.last_access = b.into();
+                        seen.last_store = b.into();
+                        seen.stores += 1;
+                        seen.only_constant = match func.value_def(value) {
+                            ValueDef::Inst(_) => None.into(),
+                            _ if seen.stores == 1 => value.into(),
+                            _ => None.into(),
                         };
                     }
                 }
                 _ => {}
             }
         }
+    }
+    for (var, info) in vars.iter_mut() {
+        info.reachable_stores = seen[var].stores;
+        info.only_stored_constant = seen[var].only_constant.expand();
     }
 }
 
@@ -381,10 +397,13 @@ fn rename(
                 }
                 InstKind::Store { value, ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
-                        if vars[var].only_stored_constant.is_none() {
-                            undo.push((var, current[var]));
-                            current[var] = value;
-                        }
+                        // For a variable whose one store is a constant this
+                        // stores what `current` holds already (the walk
+                        // meets only reachable stores): no need to look the
+                        // variable up to tell, a cache miss per store on a
+                        // function with very many variables.
+                        undo.push((var, current[var]));
+                        current[var] = value;
                     }
                 }
                 _ => {}
