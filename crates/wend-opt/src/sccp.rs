@@ -117,6 +117,8 @@ struct Solver<'f> {
     /// read each operand's definition, a cache miss per use in a huge
     /// function.
     users: FlatLists<User>,
+    /// Whether the function has phis; if not, `users` is empty.
+    has_phis: bool,
     cell: SecondaryMap<Value, Lattice>,
     /// Whether the block has been reached.
     executable: SecondaryMap<Block, bool>,
@@ -159,23 +161,33 @@ pub fn run(func: &mut Function) {
 
 impl<'f> Solver<'f> {
     fn new(func: &'f Function) -> Self {
-        let users = FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
-            let mut add = |v: Value, user| f(v.index(), user);
-            for &b in &func.layout {
-                for inst in func.block_insts(b) {
-                    let kind = &func.insts[inst].kind;
-                    let user = if kind.is_phi() {
-                        User::Phi(inst)
-                    } else {
-                        User::Inst(inst)
-                    };
-                    kind.for_each_operand(|v| add(v, user));
+        // Without phis no instruction is ever evaluated again: each one's
+        // operands are defined in blocks that dominate it, whose first
+        // visit came first and gave those cells their final value. Then
+        // the users are never asked for, and not listed (that is two
+        // scattered writes per operand on a huge function).
+        let has_phis = func.layout.iter().any(|&b| !func.blocks[b].phis.is_empty());
+        let users = if !has_phis {
+            FlatLists::default()
+        } else {
+            FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
+                let mut add = |v: Value, user| f(v.index(), user);
+                for &b in &func.layout {
+                    for inst in func.block_insts(b) {
+                        let kind = &func.insts[inst].kind;
+                        let user = if kind.is_phi() {
+                            User::Phi(inst)
+                        } else {
+                            User::Inst(inst)
+                        };
+                        kind.for_each_operand(|v| add(v, user));
+                    }
+                    if let Some(t) = func.terminator(b) {
+                        t.for_each_operand(|v| add(v, User::Terminator(b)));
+                    }
                 }
-                if let Some(t) = func.terminator(b) {
-                    t.for_each_operand(|v| add(v, User::Terminator(b)));
-                }
-            }
-        });
+            })
+        };
         // Values that are not instruction results have their final cell
         // from the start; instruction results start at ⊤.
         let mut cell = SecondaryMap::with_capacity(func.values.len());
@@ -190,6 +202,7 @@ impl<'f> Solver<'f> {
             func,
             block_of: func.inst_blocks(),
             users,
+            has_phis,
             cell,
             executable: SecondaryMap::new(),
             edge_executable: SecondaryMap::new(),
@@ -302,7 +315,8 @@ impl<'f> Solver<'f> {
         if lowered != old {
             self.cell[result] = lowered;
             match visit {
-                Visit::First => self.phi_worklist.push(result),
+                Visit::First if self.has_phis => self.phi_worklist.push(result),
+                Visit::First => {}
                 Visit::Again => self.ssa_worklist.push(result),
             }
         }
