@@ -35,6 +35,10 @@
 //!    them); each `ret` becomes a branch to the continuation, where a phi
 //!    merges the returned values when there are several. Source lines
 //!    (`InstData::line`) are kept, so runtime errors still name the line.
+//!    A function that received copies is compacted (`compact.rs`) once it
+//!    is sure to stay: at once if too large to be inlined itself, else at
+//!    the end — compacting a link of a chain of single calls just before
+//!    it is moved into the next would redo the work at every link.
 //! 5. **Dead functions.** Every function but `main` is internal: what is not
 //!    reachable from `main` in the call graph is deleted (a module without
 //!    `main` keeps all its functions).

@@ -69,7 +69,6 @@ struct VarInfo {
     /// The value of every reachable store, if there is exactly one and it
     /// is not an instruction result (a constant, parameter, …).
     only_stored_constant: Option<Value>,
-    reachable_stores: u32,
 }
 
 /// Promotes the promotable allocas of `func` (see the module doc).
@@ -166,7 +165,6 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
                     def_blocks: Vec::new(),
                     upward_exposed_loads: Vec::new(),
                     only_stored_constant: None,
-                    reachable_stores: 0,
                 });
             }
         }
@@ -242,7 +240,6 @@ fn collect_accesses(
         }
     }
     for (var, info) in vars.iter_mut() {
-        info.reachable_stores = seen[var].stores;
         info.only_stored_constant = seen[var].only_constant.expand();
     }
 }
