@@ -13,6 +13,9 @@
 //! available here; otherwise add it. Leaving a block undoes its additions,
 //! so siblings in the tree never see each other's expressions (neither
 //! dominates the other). The walk uses an explicit stack and an undo log.
+//! The table holds each value with its expression's hash only; a match of
+//! the hash is confirmed by rebuilding the expression from the value's
+//! instruction (see `Entry`).
 //!
 //! Expressions are canonical so that equal computations have equal keys:
 //! operands are looked up through the replacements already made; constants
@@ -28,7 +31,10 @@
 //! Requires: valid IR. Invalidates: nothing about the CFG; instructions
 //! are removed.
 
-use rustc_hash::FxHashMap;
+use std::hash::BuildHasher;
+
+use hashbrown::HashTable;
+use rustc_hash::FxBuildHasher;
 
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
@@ -51,6 +57,19 @@ enum Expr {
     Select(Operand, Operand, Operand),
 }
 
+/// An entry of the table: a value and the hash of the expression it
+/// computes. The expression itself is not stored: on a match of the hash
+/// it is rebuilt from the value's instruction. A function whose dominator
+/// tree is a long chain (a sequence of loops) keeps nearly every
+/// expression in the table until the end, and 16 bytes an entry, instead
+/// of about 40 with the expression, is what keeps such a table in the
+/// cache the longest.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    hash: u64,
+    value: Value,
+}
+
 enum Visit {
     Enter(Block),
     /// Undo the table down to this length of the undo log.
@@ -64,19 +83,20 @@ pub fn run(func: &mut Function) {
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
 
-    let mut table: FxHashMap<Expr, Value> = FxHashMap::default();
-    let mut undo: Vec<(Expr, Option<Value>)> = Vec::new();
+    let mut table: HashTable<Entry> = HashTable::new();
+    // The entries added, in order, to remove on leaving their block: an
+    // expression is only added when absent, so none is ever overwritten.
+    let mut undo: Vec<Entry> = Vec::new();
     let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
     let mut stack = vec![Visit::Enter(func.layout[0])];
     while let Some(visit) = stack.pop() {
         let block = match visit {
             Visit::Leave(mark) => {
-                while undo.len() > mark {
-                    let (expr, previous) = undo.pop().unwrap();
-                    match previous {
-                        Some(v) => table.insert(expr, v),
-                        None => table.remove(&expr),
-                    };
+                for added in undo.drain(mark..) {
+                    table
+                        .find_entry(added.hash, |e| e.value == added.value)
+                        .expect("an entry stays in the table until its block is left")
+                        .remove();
                 }
                 continue;
             }
@@ -98,11 +118,27 @@ pub fn run(func: &mut Function) {
                 kept.push(inst);
                 continue;
             };
-            match table.get(&expr) {
-                Some(&leader) => subst[result] = Some(leader),
+            let hash = FxBuildHasher.hash_one(&expr);
+            // A value in the table is the result of a kept instruction of a
+            // dominating block, unchanged since: rebuilding its expression
+            // gives the one it was added with (its operands dominate it, so
+            // any of them replaced was replaced before it was added).
+            let same = |e: &Entry| {
+                e.hash == hash
+                    && func
+                        .defining_inst(e.value)
+                        .and_then(|def| expression(func, &subst, &func.insts[def].kind))
+                        .is_some_and(|candidate| candidate == expr)
+            };
+            match table.find(hash, same) {
+                Some(leader) => subst[result] = Some(leader.value),
                 None => {
-                    undo.push((expr.clone(), None));
-                    table.insert(expr, result);
+                    let entry = Entry {
+                        hash,
+                        value: result,
+                    };
+                    table.insert_unique(hash, entry, |e| e.hash);
+                    undo.push(entry);
                     kept.push(inst);
                 }
             }
