@@ -61,9 +61,8 @@ enum Expr {
 /// computes. The expression itself is not stored: on a match of the hash
 /// it is rebuilt from the value's instruction. A function whose dominator
 /// tree is a long chain (a sequence of loops) keeps nearly every
-/// expression in the table until the end, and 16 bytes an entry, instead
-/// of about 40 with the expression, is what keeps such a table in the
-/// cache the longest.
+/// expression in the table until the end: 16 bytes an entry, in the table
+/// and in the undo log, instead of 28 and 32 with the expression.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u64,
