@@ -144,7 +144,8 @@ struct Frame {
     size: u32,
     saves: Vec<(PReg, i32)>,
     spill_base: i32,
-    slot_offsets: SecondaryMap<SlotId, i32>,
+    /// Where the alloca slots start, below the spill slots.
+    slot_base: i32,
 }
 
 impl Frame {
@@ -160,18 +161,19 @@ impl Frame {
             .collect();
         let spill_base = -used;
         used += 8 * alloc.spill_slots as i32;
-        let mut slot_offsets = SecondaryMap::new();
-        for (slot, &size) in mf.slots.iter() {
-            used = (used + size as i32 + size as i32 - 1) / size as i32 * size as i32;
-            slot_offsets[slot] = -used;
-        }
-        let total = used as u32 + 8 * mf.max_stack_args;
+        // A multiple of 8, so slots aligned within their area are aligned.
+        let slot_base = -used;
+        let total = used as u32 + mf.slot_area + 8 * mf.max_stack_args;
         Frame {
             size: total.div_ceil(16) * 16,
             saves,
             spill_base,
-            slot_offsets,
+            slot_base,
         }
+    }
+
+    fn slot_offset(&self, slot: SlotId) -> i32 {
+        self.slot_base - slot.end() as i32
     }
 }
 
@@ -718,7 +720,7 @@ impl FunctionEmitter<'_> {
     /// The text of a memory operand, loading a spilled pointer into `%r10`.
     fn address(&mut self, addr: Addr) -> MemOperand {
         match addr {
-            Addr::Slot(slot) => MemOperand::Frame(self.frame.slot_offsets[slot]),
+            Addr::Slot(slot) => MemOperand::Frame(self.frame.slot_offset(slot)),
             Addr::Ptr(p) => match self.place(p) {
                 Place::Reg(r) => MemOperand::Ptr(r),
                 spilled => {
@@ -839,7 +841,7 @@ impl FunctionEmitter<'_> {
                 self.mov(w, Src::Place(target), d);
             }
             MInst::LeaSlot { dst, slot } => {
-                let addr = MemOperand::Frame(self.frame.slot_offsets[*slot]);
+                let addr = MemOperand::Frame(self.frame.slot_offset(*slot));
                 self.lea(*dst, addr);
             }
             MInst::LeaStr { dst, string } => {

@@ -89,7 +89,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
             layout: func.layout.clone(),
             blocks: SecondaryMap::new(),
             vreg_widths: PrimaryMap::new(),
-            slots: PrimaryMap::new(),
+            slot_area: 0,
             max_stack_args: 0,
         },
         vregs: SecondaryMap::new(),
@@ -176,7 +176,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
             match data.kind {
                 InstKind::Alloca { ty } => {
                     let size = if ty.is_pointer() { 8 } else { 4 };
-                    s.slots[result] = s.mf.slots.push(size).into();
+                    s.slots[result] = s.mf.new_slot(size).into();
                 }
                 _ if s.fused[inst] => {}
                 _ => s.vregs[result] = s.mf.new_vreg(width_of(data.ty(func))).into(),

@@ -207,7 +207,7 @@ mod tests {
             layout: blocks.to_vec(),
             blocks: mblocks,
             vreg_widths,
-            slots: PrimaryMap::new(),
+            slot_area: 0,
             max_stack_args: 0,
         };
         (mf, blocks, a, i)

@@ -35,10 +35,21 @@ pub enum Operand {
     Imm(i32),
 }
 
-/// A stack slot holding an `alloca`'d variable.
+/// A stack slot holding an `alloca`'d variable, numbered by where it ends
+/// in the function's area of slots: the slot is the bytes just below that
+/// many bytes into the area ([`MFunction::new_slot`]). So a slot's frame
+/// offset is a sum, not a table lookup: a huge function has a slot per
+/// variable, and looking each access's slot up in a table was a cache miss.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SlotId(u32);
 entity_impl!(SlotId, "slot");
+
+impl SlotId {
+    /// How far into the area of slots the slot ends, in bytes.
+    pub fn end(self) -> u32 {
+        self.0
+    }
+}
 
 /// The address of a load or store.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -395,8 +406,8 @@ pub struct MFunction {
     pub layout: Vec<Block>,
     pub blocks: SecondaryMap<Block, Option<MBlock>>,
     pub vreg_widths: PrimaryMap<VReg, Width>,
-    /// Size in bytes of each alloca slot.
-    pub slots: PrimaryMap<SlotId, u32>,
+    /// Size in bytes of the area holding the alloca slots.
+    pub slot_area: u32,
     /// Largest number of stack-passed arguments of a call in the function.
     pub max_stack_args: u32,
 }
@@ -410,6 +421,14 @@ impl MFunction {
 
     pub fn new_vreg(&mut self, width: Width) -> VReg {
         self.vreg_widths.push(width)
+    }
+
+    /// A new slot of `size` bytes (4 or 8), aligned to its size, below the
+    /// slots made before it.
+    pub fn new_slot(&mut self, size: u32) -> SlotId {
+        debug_assert!(size == 4 || size == 8, "slot of {size} bytes");
+        self.slot_area = (self.slot_area + size).next_multiple_of(size);
+        SlotId(self.slot_area)
     }
 }
 
