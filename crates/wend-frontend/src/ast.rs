@@ -6,11 +6,17 @@
 //! `while (true)` rules), and a function body is the flat list of items in
 //! source order; semantic analysis checks that declarations, functions and
 //! statements come in that order.
+//!
+//! Expressions live in one arena, [`Exprs`], and refer to their operands by
+//! index: a huge program has millions of expression nodes, and a node in
+//! a vector (32 bytes, no pointer to it) is smaller and far cheaper to make
+//! and to free than a boxed one.
 
 use std::fmt::{self, Write};
+use std::ops::Index;
 
 use crate::intern::{Interner, Symbol};
-use crate::lexer::escape_bytes;
+use crate::lexer::{escape_bytes, int_value};
 use crate::span::{LineIndex, Span};
 
 /// A wend value type.
@@ -37,11 +43,92 @@ pub struct Ident {
 }
 
 /// A whole source file: the top-level functions (a valid program has
-/// exactly one, `main`), and the names its identifiers refer to.
+/// exactly one, `main`), the names its identifiers refer to, and its
+/// expressions.
 #[derive(Clone, Debug)]
 pub struct Program {
     pub functions: Vec<Function>,
     pub names: Interner,
+    pub exprs: Exprs,
+}
+
+/// Index of an expression in [`Exprs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExprId(u32);
+
+/// Index of a call in [`Exprs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CallId(u32);
+
+/// Index of a string literal's bytes in [`Exprs`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrId(u32);
+
+/// The expressions of a program, with the calls (their argument lists are
+/// expressions too) and the bytes of the string literals.
+#[derive(Clone, Debug, Default)]
+pub struct Exprs {
+    nodes: Vec<Expr>,
+    calls: Vec<Call>,
+    strings: Vec<Vec<u8>>,
+}
+
+/// The next index of an arena of `len` entries. The arenas hold at most
+/// one entry per token, and a source has fewer than 2^32 bytes.
+fn next_index(len: usize) -> u32 {
+    u32::try_from(len).expect("fewer than 2^32 tree nodes")
+}
+
+impl Exprs {
+    /// An arena with room for `nodes` expressions.
+    pub(crate) fn with_capacity(nodes: usize) -> Exprs {
+        Exprs {
+            nodes: Vec::with_capacity(nodes),
+            ..Exprs::default()
+        }
+    }
+
+    pub(crate) fn push(&mut self, expr: Expr) -> ExprId {
+        let id = ExprId(next_index(self.nodes.len()));
+        self.nodes.push(expr);
+        id
+    }
+
+    pub(crate) fn push_call(&mut self, call: Call) -> CallId {
+        let id = CallId(next_index(self.calls.len()));
+        self.calls.push(call);
+        id
+    }
+
+    pub(crate) fn push_string(&mut self, bytes: Vec<u8>) -> StrId {
+        let id = StrId(next_index(self.strings.len()));
+        self.strings.push(bytes);
+        id
+    }
+
+    pub fn call(&self, id: CallId) -> &Call {
+        &self.calls[id.0 as usize]
+    }
+
+    pub fn string(&self, id: StrId) -> &[u8] {
+        &self.strings[id.0 as usize]
+    }
+
+    /// Expression `id`, looking through parentheses.
+    pub fn strip_parens(&self, mut id: ExprId) -> &Expr {
+        while let ExprKind::Paren(inner) = self[id].kind {
+            id = inner;
+        }
+        &self[id]
+    }
+}
+
+impl Index<ExprId> for Exprs {
+    type Output = Expr;
+
+    fn index(&self, id: ExprId) -> &Expr {
+        &self.nodes[id.0 as usize]
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -109,22 +196,22 @@ pub struct Stmt {
 pub enum StmtKind {
     Assign {
         target: Ident,
-        value: Expr,
+        value: ExprId,
     },
     /// A call whose result, if any, is discarded.
-    Call(Call),
-    Return(Option<Expr>),
+    Call(CallId),
+    Return(Option<ExprId>),
     Print {
-        value: Expr,
+        value: ExprId,
         newline: bool,
     },
     If {
-        cond: Expr,
+        cond: ExprId,
         then_block: Box<Block>,
         else_block: Option<Box<Block>>,
     },
     While {
-        cond: Expr,
+        cond: ExprId,
         body: Box<Block>,
     },
 }
@@ -139,7 +226,7 @@ pub struct Block {
 #[derive(Clone, Debug)]
 pub struct Call {
     pub name: Ident,
-    pub args: Vec<Expr>,
+    pub args: Vec<ExprId>,
     pub span: Span,
 }
 
@@ -150,41 +237,35 @@ pub struct Expr {
     pub(crate) depth: u32,
 }
 
-#[derive(Clone, Debug)]
+/// An expression; operands, calls and string bytes are in [`Exprs`].
+#[derive(Clone, Copy, Debug)]
 pub enum ExprKind {
-    /// The literal's value, not yet range-checked (see `sema`).
-    Int(u64),
+    /// The literal's value, not yet range-checked (see `sema`), saturated
+    /// at `u32::MAX`: only values up to 2^31 are valid anywhere.
+    Int(u32),
     Bool(bool),
     /// Only valid as the whole operand of `print`/`println`.
-    Str(Vec<u8>),
-    Var(Ident),
-    /// Boxed because calls are rare next to operators and literals: it keeps
-    /// every `Expr` (moved around by the parser, boxed by operators) small.
-    Call(Box<Call>),
-    Paren(Box<Expr>),
+    Str(StrId),
+    /// A variable; its span is the expression's.
+    Var(Symbol),
+    Call(CallId),
+    Paren(ExprId),
     Unary {
         op: UnaryOp,
         op_span: Span,
-        operand: Box<Expr>,
+        operand: ExprId,
     },
     Binary {
         op: BinaryOp,
         op_span: Span,
-        lhs: Box<Expr>,
-        rhs: Box<Expr>,
+        lhs: ExprId,
+        rhs: ExprId,
     },
 }
 
-impl Expr {
-    /// Looks through parentheses.
-    pub fn strip_parens(&self) -> &Expr {
-        let mut expr = self;
-        while let ExprKind::Paren(inner) = &expr.kind {
-            expr = inner;
-        }
-        expr
-    }
-}
+// Kept small: huge programs have millions of nodes.
+const _: () = assert!(std::mem::size_of::<Expr>() <= 32);
+const _: () = assert!(std::mem::size_of::<Stmt>() <= 40);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnaryOp {
@@ -245,8 +326,10 @@ impl BinaryOp {
 pub fn pretty_print(program: &Program, source: &str) -> String {
     let mut printer = Printer {
         out: String::new(),
+        source,
         index: LineIndex::new(source),
         names: &program.names,
+        exprs: &program.exprs,
         indent: 0,
     };
     for function in &program.functions {
@@ -257,8 +340,10 @@ pub fn pretty_print(program: &Program, source: &str) -> String {
 
 struct Printer<'a> {
     out: String,
+    source: &'a str,
     index: LineIndex,
     names: &'a Interner,
+    exprs: &'a Exprs,
     indent: usize,
 }
 
@@ -328,22 +413,22 @@ impl<'a> Printer<'a> {
             StmtKind::Assign { target, value } => {
                 let name = self.name(target);
                 self.line(stmt.span, format_args!("assign {name}"));
-                self.nested(|p| p.expr(value));
+                self.nested(|p| p.expr(*value));
             }
             StmtKind::Call(call) => {
                 self.line(stmt.span, format_args!("call statement"));
-                self.nested(|p| p.call(call));
+                self.nested(|p| p.call(*call));
             }
             StmtKind::Return(value) => {
                 self.line(stmt.span, format_args!("return"));
                 if let Some(value) = value {
-                    self.nested(|p| p.expr(value));
+                    self.nested(|p| p.expr(*value));
                 }
             }
             StmtKind::Print { value, newline } => {
                 let keyword = if *newline { "println" } else { "print" };
                 self.line(stmt.span, format_args!("{keyword}"));
-                self.nested(|p| p.expr(value));
+                self.nested(|p| p.expr(*value));
             }
             StmtKind::If {
                 cond,
@@ -352,7 +437,7 @@ impl<'a> Printer<'a> {
             } => {
                 self.line(stmt.span, format_args!("if"));
                 self.nested(|p| {
-                    p.expr(cond);
+                    p.expr(*cond);
                     p.block("then", then_block);
                     if let Some(else_block) = else_block {
                         p.block("else", else_block);
@@ -362,46 +447,53 @@ impl<'a> Printer<'a> {
             StmtKind::While { cond, body } => {
                 self.line(stmt.span, format_args!("while"));
                 self.nested(|p| {
-                    p.expr(cond);
+                    p.expr(*cond);
                     p.block("do", body);
                 });
             }
         }
     }
 
-    fn call(&mut self, call: &Call) {
+    fn call(&mut self, call: CallId) {
+        let call = self.exprs.call(call);
         let name = self.name(&call.name);
         self.line(call.span, format_args!("call {name}"));
         self.nested(|p| {
-            for arg in &call.args {
+            for &arg in &call.args {
                 p.expr(arg);
             }
         });
     }
 
-    fn expr(&mut self, expr: &Expr) {
-        match &expr.kind {
-            ExprKind::Int(value) => self.line(expr.span, format_args!("int {value}")),
-            ExprKind::Bool(value) => self.line(expr.span, format_args!("bool {value}")),
+    fn expr(&mut self, id: ExprId) {
+        let expr = &self.exprs[id];
+        let span = expr.span;
+        match expr.kind {
+            ExprKind::Int(_) => {
+                // The written value, not the saturated one the tree keeps.
+                let value = int_value(&self.source[span.start()..span.end()]);
+                self.line(span, format_args!("int {value}"))
+            }
+            ExprKind::Bool(value) => self.line(span, format_args!("bool {value}")),
             ExprKind::Str(bytes) => self.line(
-                expr.span,
-                format_args!("string \"{}\"", escape_bytes(bytes)),
+                span,
+                format_args!("string \"{}\"", escape_bytes(self.exprs.string(bytes))),
             ),
-            ExprKind::Var(var) => {
-                let name = self.name(var);
-                self.line(expr.span, format_args!("var {name}"));
+            ExprKind::Var(name) => {
+                let name = self.names.name(name);
+                self.line(span, format_args!("var {name}"));
             }
             ExprKind::Call(call) => self.call(call),
             ExprKind::Paren(inner) => {
-                self.line(expr.span, format_args!("paren"));
+                self.line(span, format_args!("paren"));
                 self.nested(|p| p.expr(inner));
             }
             ExprKind::Unary { op, operand, .. } => {
-                self.line(expr.span, format_args!("unary {}", op.symbol()));
+                self.line(span, format_args!("unary {}", op.symbol()));
                 self.nested(|p| p.expr(operand));
             }
             ExprKind::Binary { op, lhs, rhs, .. } => {
-                self.line(expr.span, format_args!("binary {}", op.symbol()));
+                self.line(span, format_args!("binary {}", op.symbol()));
                 self.nested(|p| {
                     p.expr(lhs);
                     p.expr(rhs);

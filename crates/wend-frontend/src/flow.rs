@@ -7,14 +7,19 @@
 //! normally, an `if` with an `else` cannot when neither branch can, a list
 //! cannot when one of its statements cannot; everything else can.
 
-use crate::ast::{ExprKind, Function, Item, Stmt, StmtKind};
+use crate::ast::{ExprKind, Exprs, Function, Item, Stmt, StmtKind};
 use crate::diag::{error, warning, Diag, DiagExt};
 use crate::intern::Interner;
 
 /// Checks one function body: warns about unreachable statements (also in
 /// nested blocks) and, if the function is typed, reports an error when the
 /// end of its body is reachable. Nested functions are checked separately.
-pub(crate) fn check_function(func: &Function, names: &Interner, diags: &mut Vec<Diag>) {
+pub(crate) fn check_function(
+    func: &Function,
+    names: &Interner,
+    exprs: &Exprs,
+    diags: &mut Vec<Diag>,
+) {
     let stmts: Vec<&Stmt> = func
         .items
         .iter()
@@ -23,7 +28,7 @@ pub(crate) fn check_function(func: &Function, names: &Interner, diags: &mut Vec<
             _ => None,
         })
         .collect();
-    let can_complete = list_can_complete(stmts.iter().copied(), diags);
+    let can_complete = list_can_complete(stmts.iter().copied(), exprs, diags);
     let Some((ret, ret_span)) = func.ret else {
         return;
     };
@@ -55,7 +60,11 @@ pub(crate) fn check_function(func: &Function, names: &Interner, diags: &mut Vec<
 
 /// Whether control can flow off the end of `stmts`. Warns (once per list)
 /// about the first statement that follows one that cannot complete normally.
-fn list_can_complete<'a>(stmts: impl Iterator<Item = &'a Stmt>, diags: &mut Vec<Diag>) -> bool {
+fn list_can_complete<'a>(
+    stmts: impl Iterator<Item = &'a Stmt>,
+    exprs: &Exprs,
+    diags: &mut Vec<Diag>,
+) -> bool {
     let mut blocker: Option<&Stmt> = None;
     for stmt in stmts {
         if let Some(blocker) = blocker {
@@ -74,31 +83,31 @@ fn list_can_complete<'a>(stmts: impl Iterator<Item = &'a Stmt>, diags: &mut Vec<
             // unreachable code are not analysed further.
             return false;
         }
-        if !stmt_can_complete(stmt, diags) {
+        if !stmt_can_complete(stmt, exprs, diags) {
             blocker = Some(stmt);
         }
     }
     blocker.is_none()
 }
 
-fn stmt_can_complete(stmt: &Stmt, diags: &mut Vec<Diag>) -> bool {
+fn stmt_can_complete(stmt: &Stmt, exprs: &Exprs, diags: &mut Vec<Diag>) -> bool {
     match &stmt.kind {
         StmtKind::Return(_) => false,
         StmtKind::While { cond, body } => {
             // The body is analysed for its warnings only: reaching its end
             // just goes back to the condition.
-            list_can_complete(body.stmts.iter(), diags);
-            !matches!(cond.strip_parens().kind, ExprKind::Bool(true))
+            list_can_complete(body.stmts.iter(), exprs, diags);
+            !matches!(exprs.strip_parens(*cond).kind, ExprKind::Bool(true))
         }
         StmtKind::If {
             then_block,
             else_block,
             ..
         } => {
-            let then_completes = list_can_complete(then_block.stmts.iter(), diags);
+            let then_completes = list_can_complete(then_block.stmts.iter(), exprs, diags);
             match else_block {
                 Some(else_block) => {
-                    let else_completes = list_can_complete(else_block.stmts.iter(), diags);
+                    let else_completes = list_can_complete(else_block.stmts.iter(), exprs, diags);
                     then_completes || else_completes
                 }
                 None => true,

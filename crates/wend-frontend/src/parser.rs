@@ -5,7 +5,8 @@
 use lalrpop_util::{lalrpop_mod, ParseError};
 
 use crate::ast::{
-    BinaryOp, Expr, ExprKind, Function, Ident, Item, Param, Program, Stmt, StmtKind, Type, UnaryOp,
+    BinaryOp, Call, CallId, Expr, ExprId, ExprKind, Exprs, Function, Ident, Item, Param, Program,
+    Stmt, StmtKind, Type, UnaryOp,
 };
 use crate::diag::{error, Diag, DiagExt};
 use crate::intern::{Interner, Symbol};
@@ -45,6 +46,7 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
         too_deep: None,
         names,
         symbols: symbols.into_iter(),
+        exprs: Exprs::with_capacity(tokens.iter().filter(|t| makes_expr(t.tok)).count()),
     };
     let stream = tokens
         .iter()
@@ -53,14 +55,29 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
     let mut errors: Vec<Diag> = builder.too_deep.into_iter().collect();
     match result {
         Ok(functions) if errors.is_empty() => Ok(Program {
-            functions,
+            functions: functions.into_iter().map(|f| *f).collect(),
             names: builder.names,
+            exprs: builder.exprs,
         }),
         Ok(_) => Err(errors),
         Err(err) => {
             errors.push(syntax_error(err, &tokens, src));
             Err(errors)
         }
+    }
+}
+
+/// Whether the parser makes an expression node for a token of this kind:
+/// every node is made for a token of its own (an operator, an atom, the
+/// name of a call, the `(` of a parenthesis), so counting them sizes the
+/// arena once and for all.
+fn makes_expr(tok: Tok) -> bool {
+    use Tok::*;
+    match tok {
+        Ident | Int | Str | True | False | LParen | Plus | Minus | Star | Slash | Percent | Lt
+        | Le | Gt | Ge | EqEq | NotEq | AndAnd | OrOr | Bang => true,
+        KwInt | KwBool | If | Else | While | Return | Print | Println | RParen | LBrace
+        | RBrace | Semi | Comma | Assign => false,
     }
 }
 
@@ -88,6 +105,8 @@ pub(crate) struct Builder<'src> {
     /// The symbol of each identifier token not yet reduced to a `Name`, in
     /// source order (see [`Builder::ident`]).
     symbols: std::vec::IntoIter<Symbol>,
+    /// The expressions made so far.
+    exprs: Exprs,
 }
 
 impl Builder<'_> {
@@ -126,43 +145,57 @@ impl Builder<'_> {
         &self.src[span.start()..span.end()]
     }
 
-    /// The value of the integer literal at `span`.
-    pub(crate) fn int(&self, span: Span) -> u64 {
-        int_value(self.text(span))
+    /// The value of the integer literal at `span`, saturated at `u32::MAX`.
+    pub(crate) fn int(&self, span: Span) -> u32 {
+        u32::try_from(int_value(self.text(span))).unwrap_or(u32::MAX)
     }
 
-    /// The bytes of the string literal at `span`.
-    pub(crate) fn string(&self, span: Span) -> Vec<u8> {
-        string_value(self.text(span))
+    /// The string literal at `span`.
+    pub(crate) fn string(&mut self, span: Span) -> ExprId {
+        let bytes = string_value(self.text(span));
+        let string = self.exprs.push_string(bytes);
+        self.expr(ExprKind::Str(string), span)
     }
 
-    pub(crate) fn expr(&mut self, kind: ExprKind, span: Span) -> Expr {
-        let (children, point) = match &kind {
+    pub(crate) fn call(&mut self, name: Ident, args: Vec<ExprId>, span: Span) -> CallId {
+        self.exprs.push_call(Call { name, args, span })
+    }
+
+    fn depth(&self, expr: ExprId) -> u32 {
+        self.exprs[expr].depth
+    }
+
+    fn max_depth(&self, exprs: &[ExprId]) -> u32 {
+        exprs.iter().map(|&e| self.depth(e)).max().unwrap_or(0)
+    }
+
+    pub(crate) fn expr(&mut self, kind: ExprKind, span: Span) -> ExprId {
+        let (children, point) = match kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => (0, span),
-            ExprKind::Call(call) => (max_depth(&call.args), call.name.span),
-            ExprKind::Paren(inner) => (inner.depth, Span::new(span.start(), span.start() + 1)),
+            ExprKind::Call(call) => {
+                let call = self.exprs.call(call);
+                (self.max_depth(&call.args), call.name.span)
+            }
+            ExprKind::Paren(inner) => {
+                (self.depth(inner), Span::new(span.start(), span.start() + 1))
+            }
             ExprKind::Unary {
                 operand, op_span, ..
-            } => (operand.depth, *op_span),
+            } => (self.depth(operand), op_span),
             ExprKind::Binary {
                 lhs, rhs, op_span, ..
-            } => (lhs.depth.max(rhs.depth), *op_span),
+            } => (self.depth(lhs).max(self.depth(rhs)), op_span),
         };
         let depth = children.saturating_add(1);
-        if self.check(depth, point) {
-            Expr { kind, span, depth }
-        } else {
-            Expr {
-                kind: ExprKind::Bool(false),
-                span,
-                depth,
-            }
-        }
+        let kind = match self.check(depth, point) {
+            true => kind,
+            false => ExprKind::Bool(false),
+        };
+        self.exprs.push(Expr { kind, span, depth })
     }
 
-    pub(crate) fn unary(&mut self, op: UnaryOp, op_span: Span, operand: Expr) -> Expr {
-        let span = op_span.to(operand.span);
-        let operand = Box::new(operand);
+    pub(crate) fn unary(&mut self, op: UnaryOp, op_span: Span, operand: ExprId) -> ExprId {
+        let span = op_span.to(self.exprs[operand].span);
         self.expr(
             ExprKind::Unary {
                 op,
@@ -173,9 +206,14 @@ impl Builder<'_> {
         )
     }
 
-    pub(crate) fn binary(&mut self, op: BinaryOp, op_span: Span, lhs: Expr, rhs: Expr) -> Expr {
-        let span = lhs.span.to(rhs.span);
-        let (lhs, rhs) = (Box::new(lhs), Box::new(rhs));
+    pub(crate) fn binary(
+        &mut self,
+        op: BinaryOp,
+        op_span: Span,
+        lhs: ExprId,
+        rhs: ExprId,
+    ) -> ExprId {
+        let span = self.exprs[lhs].span.to(self.exprs[rhs].span);
         self.expr(
             ExprKind::Binary {
                 op,
@@ -191,11 +229,14 @@ impl Builder<'_> {
         let block_depth = |stmts: &[Stmt]| stmts.iter().map(|s| s.depth).max().unwrap_or(0);
         let keyword = |len: usize| Span::new(span.start(), span.start() + len);
         let (children, point) = match &kind {
-            StmtKind::Assign { target, value } => (value.depth, target.span),
-            StmtKind::Call(call) => (max_depth(&call.args), call.name.span),
-            StmtKind::Return(value) => (value.as_ref().map_or(0, |v| v.depth), keyword(6)),
+            StmtKind::Assign { target, value } => (self.depth(*value), target.span),
+            StmtKind::Call(call) => {
+                let call = self.exprs.call(*call);
+                (self.max_depth(&call.args), call.name.span)
+            }
+            StmtKind::Return(value) => (value.map_or(0, |v| self.depth(v)), keyword(6)),
             StmtKind::Print { value, newline } => {
-                (value.depth, keyword(if *newline { 7 } else { 5 }))
+                (self.depth(*value), keyword(if *newline { 7 } else { 5 }))
             }
             StmtKind::If {
                 cond,
@@ -203,14 +244,14 @@ impl Builder<'_> {
                 else_block,
             } => {
                 let else_depth = else_block.as_ref().map_or(0, |b| block_depth(&b.stmts));
-                let depth = cond
-                    .depth
+                let depth = self
+                    .depth(*cond)
                     .max(block_depth(&then_block.stmts))
                     .max(else_depth);
                 (depth, keyword(2))
             }
             StmtKind::While { cond, body } => {
-                (cond.depth.max(block_depth(&body.stmts)), keyword(5))
+                (self.depth(*cond).max(block_depth(&body.stmts)), keyword(5))
             }
         };
         let depth = children.saturating_add(1);
@@ -233,7 +274,7 @@ impl Builder<'_> {
         mut items: Vec<Item>,
         close_brace: Span,
         span: Span,
-    ) -> Function {
+    ) -> Box<Function> {
         let children = items
             .iter()
             .map(|item| match item {
@@ -247,7 +288,7 @@ impl Builder<'_> {
         if !self.check(depth, name.span) {
             items.clear();
         }
-        Function {
+        Box::new(Function {
             ret,
             name,
             params,
@@ -255,12 +296,8 @@ impl Builder<'_> {
             close_brace,
             span,
             depth,
-        }
+        })
     }
-}
-
-fn max_depth(exprs: &[Expr]) -> u32 {
-    exprs.iter().map(|e| e.depth).max().unwrap_or(0)
 }
 
 type LalrpopError = ParseError<usize, Tok, std::convert::Infallible>;

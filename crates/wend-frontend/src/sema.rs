@@ -9,7 +9,7 @@
 //! error inside it has been reported, and enclosing checks stay silent
 //! about a `None` operand.
 
-use crate::ast::{self, BinaryOp, ExprKind, Item, StmtKind, Type, UnaryOp};
+use crate::ast::{self, BinaryOp, CallId, ExprId, ExprKind, Exprs, Item, StmtKind, Type, UnaryOp};
 use crate::capture::{compute_captures, BodyFacts};
 use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, VarKind};
 use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
@@ -22,12 +22,15 @@ use crate::span::{LineIndex, Span};
 /// there are no errors, and all diagnostics (errors and warnings) in
 /// source order.
 ///
-/// The tree is consumed: each statement is dropped once checked, so the
-/// syntax tree and the checked tree are not both whole in memory at once
-/// (on a large program, each is several hundred bytes per line).
+/// The tree is consumed: each statement is dropped once checked; the
+/// expressions, 32 bytes a node in one arena, go when the check ends.
 pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
-    let ast::Program { functions, names } = program;
-    let mut checker = Checker::new(&names);
+    let ast::Program {
+        functions,
+        names,
+        exprs,
+    } = program;
+    let mut checker = Checker::new(&names, &exprs);
     let main = checker.check_program(functions);
     let mut diags = std::mem::take(&mut checker.diags);
     sort_by_position(&mut diags);
@@ -56,6 +59,8 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
 struct Checker<'a> {
     /// The program's identifiers (every `ast::Ident` is a symbol in it).
     names: &'a Interner,
+    /// The program's expressions (the statements refer to them).
+    exprs: &'a Exprs,
     funcs: Vec<FuncDef>,
     vars: Vec<VarDef>,
     /// Per function: its return type and where that is written.
@@ -86,9 +91,10 @@ impl Section {
 }
 
 impl<'a> Checker<'a> {
-    fn new(names: &'a Interner) -> Checker<'a> {
+    fn new(names: &'a Interner, exprs: &'a Exprs) -> Checker<'a> {
         Checker {
             names,
+            exprs,
             funcs: Vec::new(),
             vars: Vec::new(),
             rets: Vec::new(),
@@ -310,7 +316,7 @@ impl<'a> Checker<'a> {
         // diagnostics are added last, as they always were (the order of two
         // diagnostics at the same spot is the order they are reported in).
         let mut reachability = Vec::new();
-        flow::check_function(&func, self.names, &mut reachability);
+        flow::check_function(&func, self.names, self.exprs, &mut reachability);
         self.scopes.open(id);
         let params = self.funcs[id.index()].params.clone();
         for (param, var) in func.params.iter().zip(params) {
@@ -398,7 +404,7 @@ impl<'a> Checker<'a> {
         match &stmt.kind {
             StmtKind::Assign { target, value } => {
                 let binding = self.lookup_var(ctx, target);
-                let value = self.expr(ctx, value);
+                let value = self.expr(ctx, *value);
                 let (binding, value) = (binding?, value?);
                 let var = binding.var;
                 if binding.ty != value.ty {
@@ -412,10 +418,10 @@ impl<'a> Checker<'a> {
                 }
                 Some(checked::Stmt::Assign { var, value, span })
             }
-            StmtKind::Call(call) => self.call(ctx, call).map(checked::Stmt::Call),
-            StmtKind::Return(value) => self.return_stmt(ctx, value.as_ref(), span),
+            StmtKind::Call(call) => self.call(ctx, *call).map(checked::Stmt::Call),
+            StmtKind::Return(value) => self.return_stmt(ctx, *value, span),
             StmtKind::Print { value, newline } => {
-                let arg = self.print_arg(ctx, value, *newline)?;
+                let arg = self.print_arg(ctx, *value, *newline)?;
                 Some(checked::Stmt::Print {
                     arg,
                     newline: *newline,
@@ -427,7 +433,7 @@ impl<'a> Checker<'a> {
                 then_block,
                 else_block,
             } => {
-                let cond = self.condition(ctx, cond, "if");
+                let cond = self.condition(ctx, *cond, "if");
                 let then_body = self.block(ctx, &then_block.stmts);
                 let else_body = match else_block {
                     Some(block) => self.block(ctx, &block.stmts),
@@ -441,7 +447,7 @@ impl<'a> Checker<'a> {
                 })))
             }
             StmtKind::While { cond, body } => {
-                let cond = self.condition(ctx, cond, "while");
+                let cond = self.condition(ctx, *cond, "while");
                 let body = self.block(ctx, &body.stmts);
                 Some(checked::Stmt::While(Box::new(checked::While {
                     cond: cond?,
@@ -458,7 +464,7 @@ impl<'a> Checker<'a> {
         checked.into_iter().collect()
     }
 
-    fn condition(&mut self, ctx: FuncId, cond: &ast::Expr, keyword: &str) -> Option<checked::Expr> {
+    fn condition(&mut self, ctx: FuncId, cond: ExprId, keyword: &str) -> Option<checked::Expr> {
         let cond = self.expr(ctx, cond)?;
         if cond.ty != Type::Bool {
             self.diags.push(
@@ -474,7 +480,7 @@ impl<'a> Checker<'a> {
     fn return_stmt(
         &mut self,
         ctx: FuncId,
-        value: Option<&ast::Expr>,
+        value: Option<ExprId>,
         span: Span,
     ) -> Option<checked::Stmt> {
         // Each error path looks up the function's name itself, so that a
@@ -514,7 +520,7 @@ impl<'a> Checker<'a> {
                 let name = &func.name;
                 let diag = error(
                     format!("`return` with a value in void function `{name}`"),
-                    value.span,
+                    self.exprs[value].span,
                     "void functions cannot return a value",
                 )
                 .secondary(func.name_span, format!("`{name}` has no return type"));
@@ -530,16 +536,17 @@ impl<'a> Checker<'a> {
         }
     }
 
-    fn print_arg(&mut self, ctx: FuncId, value: &ast::Expr, newline: bool) -> Option<PrintArg> {
-        if let ExprKind::Str(bytes) = &value.kind {
-            return Some(PrintArg::Str(bytes.clone()));
+    fn print_arg(&mut self, ctx: FuncId, value: ExprId, newline: bool) -> Option<PrintArg> {
+        let exprs = self.exprs;
+        if let ExprKind::Str(bytes) = exprs[value].kind {
+            return Some(PrintArg::Str(exprs.string(bytes).to_vec()));
         }
-        if let ExprKind::Str(_) = value.strip_parens().kind {
+        if let ExprKind::Str(_) = exprs.strip_parens(value).kind {
             let keyword = if newline { "println" } else { "print" };
             self.diags.push(
                 error(
                     "string literal in parentheses",
-                    value.span,
+                    exprs[value].span,
                     "a string must be the whole operand of `print`/`println`, written bare",
                 )
                 .help(format!("remove the parentheses: `{keyword} \"...\";`")),
@@ -578,9 +585,10 @@ impl<'a> Checker<'a> {
     }
 
     /// Resolves and checks a call; the callee may be void.
-    fn call(&mut self, ctx: FuncId, call: &ast::Call) -> Option<checked::Call> {
+    fn call(&mut self, ctx: FuncId, call: CallId) -> Option<checked::Call> {
+        let call = self.exprs.call(call);
         let args: Vec<Option<checked::Expr>> =
-            call.args.iter().map(|arg| self.expr(ctx, arg)).collect();
+            call.args.iter().map(|&arg| self.expr(ctx, arg)).collect();
         let symbol = call.name.name;
         let name = self.name(&call.name);
         let candidates: Vec<FuncId> = self
@@ -640,15 +648,16 @@ impl<'a> Checker<'a> {
 
     // ---- Expressions ----
 
-    fn expr(&mut self, ctx: FuncId, expr: &ast::Expr) -> Option<checked::Expr> {
+    fn expr(&mut self, ctx: FuncId, expr: ExprId) -> Option<checked::Expr> {
+        let expr = &self.exprs[expr];
         let span = expr.span;
         let typed = |kind, ty| checked::Expr { kind, ty, span };
-        match &expr.kind {
+        match expr.kind {
             ExprKind::Int(value) => {
-                let value = self.int_literal(*value, span)?;
+                let value = self.int_literal(value, span)?;
                 Some(typed(checked::ExprKind::Int(value), Type::Int))
             }
-            ExprKind::Bool(value) => Some(typed(checked::ExprKind::Bool(*value), Type::Bool)),
+            ExprKind::Bool(value) => Some(typed(checked::ExprKind::Bool(value), Type::Bool)),
             ExprKind::Str(_) => {
                 self.diags.push(
                     error(
@@ -661,7 +670,7 @@ impl<'a> Checker<'a> {
                 None
             }
             ExprKind::Var(name) => {
-                let binding = self.lookup_var(ctx, name)?;
+                let binding = self.lookup_var(ctx, &ast::Ident { name, span })?;
                 Some(typed(checked::ExprKind::Var(binding.var), binding.ty))
             }
             ExprKind::Call(call) => {
@@ -690,18 +699,18 @@ impl<'a> Checker<'a> {
                 op,
                 op_span,
                 operand,
-            } => self.unary(ctx, *op, *op_span, operand, span),
+            } => self.unary(ctx, op, op_span, operand, span),
             ExprKind::Binary {
                 op,
                 op_span,
                 lhs,
                 rhs,
-            } => self.binary(ctx, *op, *op_span, lhs, rhs, span),
+            } => self.binary(ctx, op, op_span, lhs, rhs, span),
         }
     }
 
     /// Range-checks a literal that is not the direct operand of unary minus.
-    fn int_literal(&mut self, value: u64, span: Span) -> Option<i32> {
+    fn int_literal(&mut self, value: u32, span: Span) -> Option<i32> {
         if let Ok(value) = i32::try_from(value) {
             return Some(value);
         }
@@ -726,14 +735,14 @@ impl<'a> Checker<'a> {
         ctx: FuncId,
         op: UnaryOp,
         op_span: Span,
-        operand: &ast::Expr,
+        operand: ExprId,
         span: Span,
     ) -> Option<checked::Expr> {
         // `-2147483648` denotes INT_MIN: the one literal allowed out of the
         // int range is 2147483648 as the direct operand of unary minus.
-        if let (UnaryOp::Neg, ExprKind::Int(value)) = (op, &operand.kind) {
-            if *value <= 1 << 31 {
-                let negated = (-(*value as i64)) as i32;
+        if let (UnaryOp::Neg, ExprKind::Int(value)) = (op, self.exprs[operand].kind) {
+            if value <= 1 << 31 {
+                let negated = (-i64::from(value)) as i32;
                 return Some(checked::Expr {
                     kind: checked::ExprKind::Int(negated),
                     ty: Type::Int,
@@ -772,8 +781,8 @@ impl<'a> Checker<'a> {
         ctx: FuncId,
         op: BinaryOp,
         op_span: Span,
-        lhs: &ast::Expr,
-        rhs: &ast::Expr,
+        lhs: ExprId,
+        rhs: ExprId,
         span: Span,
     ) -> Option<checked::Expr> {
         let lhs = self.expr(ctx, lhs);
