@@ -193,45 +193,55 @@ fn collect_accesses(
     var_of: &VarOf,
     vars: &mut PrimaryMap<Var, VarInfo>,
 ) {
-    // What the scan tracks per variable, in one small entry: a function
+    // What the scan tracks per variable, in one 8-byte entry: a function
     // with very many variables reads it in random order, a cache miss per
-    // access, and `VarInfo` is several lines long.
-    #[derive(Clone, Copy, Default)]
+    // access unless the table is small (half a million variables: 4 MiB).
+    #[derive(Clone, Copy)]
     struct Seen {
-        /// The last block in which the variable was accessed / stored.
-        last_access: PackedOption<Block>,
-        last_store: PackedOption<Block>,
-        stores: u32,
-        /// The value of the stores so far, while there is one and it is
-        /// not an instruction result.
-        only_constant: PackedOption<Value>,
+        /// The last block that accessed the variable, with `STORED` set if
+        /// that block stored it; `NEVER` before any access.
+        last_access: u32,
+        /// The value of the one store so far if it is not an instruction
+        /// result; `NO_STORE` before any store, `NOT_ONE_CONSTANT` once the
+        /// stores are not a single constant.
+        only_constant: u32,
     }
-    let mut seen: SecondaryMap<Var, Seen> = SecondaryMap::with_capacity(vars.len());
+    const STORED: u32 = 1 << 31;
+    const NEVER: u32 = u32::MAX;
+    const NO_STORE: u32 = u32::MAX;
+    const NOT_ONE_CONSTANT: u32 = u32::MAX - 1;
+    let never_seen = Seen {
+        last_access: NEVER,
+        only_constant: NO_STORE,
+    };
+    // Block numbers stay below `STORED`, values below the two markers.
+    assert!(func.blocks.len() < STORED as usize && func.values.len() < NOT_ONE_CONSTANT as usize);
+
+    let mut seen: SecondaryMap<Var, Seen> = SecondaryMap::with_default(never_seen);
+    seen.resize(vars.len());
     for &b in cfg.rpo() {
+        let here = b.as_u32();
         for &inst in &func.blocks[b].insts {
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
                         let seen = &mut seen[var];
-                        if seen.last_access != b.into() {
+                        if seen.last_access & !STORED != here {
                             vars[var].upward_exposed_loads.push(b);
+                            seen.last_access = here;
                         }
-                        seen.last_access = b.into();
                     }
                 }
                 InstKind::Store { value, ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
                         let seen = &mut seen[var];
-                        if seen.last_store != b.into() {
+                        if seen.last_access != here | STORED {
                             vars[var].def_blocks.push(b);
+                            seen.last_access = here | STORED;
                         }
-                        seen.last_access = b.into();
-                        seen.last_store = b.into();
-                        seen.stores += 1;
-                        seen.only_constant = match func.value_def(value) {
-                            ValueDef::Inst(_) => None.into(),
-                            _ if seen.stores == 1 => value.into(),
-                            _ => None.into(),
+                        seen.only_constant = match (seen.only_constant, func.value_def(value)) {
+                            (NO_STORE, def) if !matches!(def, ValueDef::Inst(_)) => value.as_u32(),
+                            _ => NOT_ONE_CONSTANT,
                         };
                     }
                 }
@@ -240,7 +250,10 @@ fn collect_accesses(
         }
     }
     for (var, info) in vars.iter_mut() {
-        info.only_stored_constant = seen[var].only_constant.expand();
+        info.only_stored_constant = match seen[var].only_constant {
+            NO_STORE | NOT_ONE_CONSTANT => None,
+            value => Some(Value::from_u32(value)),
+        };
     }
 }
 
