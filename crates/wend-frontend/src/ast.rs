@@ -8,16 +8,14 @@
 //! statements come in that order.
 //!
 //! Expressions live in one arena, [`Exprs`], and refer to their operands by
-//! index: a huge program has millions of expression nodes, and a node in
-//! a vector (32 bytes, no pointer to it) is smaller and far cheaper to make
-//! and to free than a boxed one.
+//! index (see [`crate::tree`]).
 
 use std::fmt::{self, Write};
-use std::ops::Index;
 
 use crate::intern::{Interner, Symbol};
 use crate::lexer::{escape_bytes, int_value};
 use crate::span::{LineIndex, Span};
+use crate::tree::{self, Id};
 
 /// A wend value type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,81 +51,25 @@ pub struct Program {
 }
 
 /// Index of an expression in [`Exprs`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExprId(u32);
+pub type ExprId = Id<Expr>;
 
 /// Index of a call in [`Exprs`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CallId(u32);
+pub type CallId = Id<Call>;
 
 /// Index of a string literal's bytes in [`Exprs`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StrId(u32);
+pub type StrId = Id<Vec<u8>>;
 
 /// The expressions of a program, with the calls (their argument lists are
 /// expressions too) and the bytes of the string literals.
-#[derive(Clone, Debug, Default)]
-pub struct Exprs {
-    nodes: Vec<Expr>,
-    calls: Vec<Call>,
-    strings: Vec<Vec<u8>>,
-}
-
-/// The next index of an arena of `len` entries. The arenas hold at most
-/// one entry per token, and a source has fewer than 2^32 bytes.
-fn next_index(len: usize) -> u32 {
-    u32::try_from(len).expect("fewer than 2^32 tree nodes")
-}
+pub type Exprs = tree::Exprs<Expr, Call>;
 
 impl Exprs {
-    /// An arena with room for `nodes` expressions.
-    pub(crate) fn with_capacity(nodes: usize) -> Exprs {
-        Exprs {
-            nodes: Vec::with_capacity(nodes),
-            ..Exprs::default()
-        }
-    }
-
-    pub(crate) fn push(&mut self, expr: Expr) -> ExprId {
-        let id = ExprId(next_index(self.nodes.len()));
-        self.nodes.push(expr);
-        id
-    }
-
-    pub(crate) fn push_call(&mut self, call: Call) -> CallId {
-        let id = CallId(next_index(self.calls.len()));
-        self.calls.push(call);
-        id
-    }
-
-    pub(crate) fn push_string(&mut self, bytes: Vec<u8>) -> StrId {
-        let id = StrId(next_index(self.strings.len()));
-        self.strings.push(bytes);
-        id
-    }
-
-    pub fn call(&self, id: CallId) -> &Call {
-        &self.calls[id.0 as usize]
-    }
-
-    pub fn string(&self, id: StrId) -> &[u8] {
-        &self.strings[id.0 as usize]
-    }
-
     /// Expression `id`, looking through parentheses.
     pub fn strip_parens(&self, mut id: ExprId) -> &Expr {
         while let ExprKind::Paren(inner) = self[id].kind {
             id = inner;
         }
         &self[id]
-    }
-}
-
-impl Index<ExprId> for Exprs {
-    type Output = Expr;
-
-    fn index(&self, id: ExprId) -> &Expr {
-        &self.nodes[id.0 as usize]
     }
 }
 
@@ -455,7 +397,7 @@ impl<'a> Printer<'a> {
     }
 
     fn call(&mut self, call: CallId) {
-        let call = self.exprs.call(call);
+        let call = &self.exprs.calls[call];
         let name = self.name(&call.name);
         self.line(call.span, format_args!("call {name}"));
         self.nested(|p| {
@@ -477,7 +419,7 @@ impl<'a> Printer<'a> {
             ExprKind::Bool(value) => self.line(span, format_args!("bool {value}")),
             ExprKind::Str(bytes) => self.line(
                 span,
-                format_args!("string \"{}\"", escape_bytes(self.exprs.string(bytes))),
+                format_args!("string \"{}\"", escape_bytes(&self.exprs.strings[bytes])),
             ),
             ExprKind::Var(name) => {
                 let name = self.names.name(name);

@@ -1,18 +1,19 @@
 //! The checked program: the output of semantic analysis and the input of
 //! lowering.
 //!
-//! Functions and variables live in two arenas indexed by small ids. Every
-//! variable use is resolved to a [`VarId`] (whose [`VarDef::owner`] says
-//! which function declares it), every call to a [`FuncId`], every expression
-//! is typed, and every function knows the outer variables it captures.
-//! Parentheses and unary `+` are gone; string literals only appear as
-//! [`PrintArg::Str`].
+//! Functions, variables and expressions live in arenas indexed by small
+//! ids. Every variable use is resolved to a [`VarId`] (whose
+//! [`VarDef::owner`] says which function declares it), every call to a
+//! [`FuncId`], every expression is typed, and every function knows the
+//! outer variables it captures. Parentheses and unary `+` are gone; string
+//! literals only appear as [`PrintArg::Str`].
 
 use std::fmt;
 
 use crate::ast::BinaryOp;
 pub use crate::ast::Type;
 use crate::span::{LineIndex, Span};
+use crate::tree::{self, Id};
 
 /// Index of a function in [`Checked::funcs`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -41,6 +42,8 @@ pub struct Checked {
     pub funcs: Vec<FuncDef>,
     /// All parameters and locals, in declaration order.
     pub vars: Vec<VarDef>,
+    /// The expressions of all function bodies.
+    pub exprs: Exprs,
     /// The entry point.
     pub main: FuncId,
     pub(crate) lines: LineIndex,
@@ -118,12 +121,12 @@ pub struct VarDef {
 pub enum Stmt {
     Assign {
         var: VarId,
-        value: Expr,
+        value: ExprId,
         span: Span,
     },
-    Call(Call),
+    Call(CallId),
     Return {
-        value: Option<Expr>,
+        value: Option<ExprId>,
         span: Span,
     },
     Print {
@@ -139,7 +142,7 @@ pub enum Stmt {
 /// an empty `else_body`).
 #[derive(Clone, Debug)]
 pub struct If {
-    pub cond: Expr,
+    pub cond: ExprId,
     pub then_body: Vec<Stmt>,
     pub else_body: Vec<Stmt>,
     pub span: Span,
@@ -148,73 +151,72 @@ pub struct If {
 /// `while cond { body }`.
 #[derive(Clone, Debug)]
 pub struct While {
-    pub cond: Expr,
+    pub cond: ExprId,
     pub body: Vec<Stmt>,
     pub span: Span,
 }
 
-impl Stmt {
-    pub fn span(&self) -> Span {
-        match self {
-            Stmt::Call(call) => call.span,
-            Stmt::If(if_stmt) => if_stmt.span,
-            Stmt::While(while_stmt) => while_stmt.span,
-            Stmt::Assign { span, .. } | Stmt::Return { span, .. } | Stmt::Print { span, .. } => {
-                *span
-            }
-        }
-    }
-}
-
 /// What `print`/`println` prints.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum PrintArg {
-    Str(Vec<u8>),
-    Value(Expr),
+    Str(StrId),
+    Value(ExprId),
 }
 
 #[derive(Clone, Debug)]
 pub struct Call {
     pub func: FuncId,
-    pub args: Vec<Expr>,
+    pub args: Vec<ExprId>,
     pub span: Span,
 }
 
+/// Index of an expression in [`Exprs`].
+pub type ExprId = Id<Expr>;
+
+/// Index of a call in [`Exprs`].
+pub type CallId = Id<Call>;
+
+/// Index of a printed string's bytes in [`Exprs`] (the syntax tree's
+/// string literals, handed over as they are).
+pub type StrId = Id<Vec<u8>>;
+
+/// The typed expressions of a program, with its calls and printed strings
+/// (see [`crate::tree`]).
+pub type Exprs = tree::Exprs<Expr, Call>;
+
 /// A typed expression. Void calls are never expressions (using one as a
 /// value is an error), so every expression has a [`Type`].
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Expr {
     pub kind: ExprKind,
     pub ty: Type,
     pub span: Span,
 }
 
-#[derive(Clone, Debug)]
+/// An expression; operands and calls are in [`Exprs`].
+#[derive(Clone, Copy, Debug)]
 pub enum ExprKind {
     /// A literal; `-2147483648` arrives here already folded.
     Int(i32),
     Bool(bool),
     Var(VarId),
-    /// Boxed, as calls are rare next to operators, variables and literals:
-    /// it keeps every expression at 48 bytes instead of 56.
-    Call(Box<Call>),
+    Call(CallId),
     /// Wrapping negation.
-    Neg(Box<Expr>),
-    Not(Box<Expr>),
+    Neg(ExprId),
+    Not(ExprId),
     Binary {
         op: BinaryOp,
         /// The operator's span (the line of a division check comes from it).
         op_span: Span,
-        lhs: Box<Expr>,
-        rhs: Box<Expr>,
+        lhs: ExprId,
+        rhs: ExprId,
     },
 }
 
-// The sizes the comments on [`Stmt`] and [`ExprKind::Call`] promise: a
-// million-line function is a million statements and several million
-// expressions (straight-line code, 1M lines: 370 -> 260 MB).
-const _: () = assert!(std::mem::size_of::<Stmt>() <= 64);
-const _: () = assert!(std::mem::size_of::<Expr>() <= 48);
+// The sizes the comment on [`Stmt`] promises: a million-line function is a
+// million statements and several million expressions.
+const _: () = assert!(std::mem::size_of::<Stmt>() <= 24);
+const _: () = assert!(std::mem::size_of::<Expr>() <= 32);
 
 impl fmt::Display for FuncId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -26,6 +26,7 @@ pub mod parser;
 pub(crate) mod scope;
 pub mod sema;
 pub mod span;
+pub mod tree;
 
 pub use checked::Checked;
 pub use diag::render_diagnostics;

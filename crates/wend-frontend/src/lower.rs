@@ -22,7 +22,9 @@ use wend_ir::runtime::RuntimeFn;
 use wend_ir::{BinOp, Block, IcmpCond, Module, StrId, Value};
 
 use crate::ast::BinaryOp;
-use crate::checked::{Call, Checked, Expr, ExprKind, FuncDef, FuncId, PrintArg, Stmt, Type, VarId};
+use crate::checked::{
+    CallId, Checked, ExprId, ExprKind, FuncDef, FuncId, PrintArg, Stmt, Type, VarId,
+};
 use crate::span::Span;
 
 /// Lowers a whole checked program. Each function's statements are dropped
@@ -410,16 +412,16 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
     fn stmt(&mut self, stmt: &Stmt) {
         match stmt {
             Stmt::Assign { var, value, span } => {
-                let value = self.expr(value);
+                let value = self.expr(*value);
                 self.line(*span);
                 let slot = self.slot(*var);
                 self.b.store(value, slot);
             }
             Stmt::Call(call) => {
-                self.call(call);
+                self.call(*call);
             }
             Stmt::Return { value, span } => {
-                let value = value.as_ref().map(|v| self.expr(v));
+                let value = value.map(|v| self.expr(v));
                 self.line(*span);
                 if self.func == self.checked.main {
                     let zero = self.b.iconst(0);
@@ -430,9 +432,11 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             }
             Stmt::Print { arg, newline, span } => {
                 // `println "";` prints just the newline: no empty string call.
-                let call = match arg {
-                    PrintArg::Str(bytes) if bytes.is_empty() => None,
+                let checked = self.checked;
+                let call = match *arg {
+                    PrintArg::Str(bytes) if checked.exprs.strings[bytes].is_empty() => None,
                     PrintArg::Str(bytes) => {
+                        let bytes = &checked.exprs.strings[bytes];
                         let id = self.shared.string(bytes);
                         self.line(*span);
                         let pointer = self.b.string(id);
@@ -442,7 +446,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
                         Some((RuntimeFn::PrintStr, vec![pointer, len]))
                     }
                     PrintArg::Value(value) => {
-                        let rt = match value.ty {
+                        let rt = match checked.exprs[value].ty {
                             Type::Int => RuntimeFn::PrintInt,
                             Type::Bool => RuntimeFn::PrintBool,
                         };
@@ -457,16 +461,14 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
                     self.runtime_call(RuntimeFn::PrintNewline, Vec::new());
                 }
             }
-            Stmt::If(if_stmt) => {
-                self.if_stmt(&if_stmt.cond, &if_stmt.then_body, &if_stmt.else_body)
-            }
+            Stmt::If(if_stmt) => self.if_stmt(if_stmt.cond, &if_stmt.then_body, &if_stmt.else_body),
             Stmt::While(while_stmt) => {
-                self.while_stmt(&while_stmt.cond, &while_stmt.body, while_stmt.span)
+                self.while_stmt(while_stmt.cond, &while_stmt.body, while_stmt.span)
             }
         }
     }
 
-    fn if_stmt(&mut self, cond: &Expr, then_body: &[Stmt], else_body: &[Stmt]) {
+    fn if_stmt(&mut self, cond: ExprId, then_body: &[Stmt], else_body: &[Stmt]) {
         let cond = self.expr(cond);
         let then_block = self.b.create_block("if.then");
         let else_block = (!else_body.is_empty()).then(|| self.b.create_block("if.else"));
@@ -499,11 +501,11 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         }
     }
 
-    fn while_stmt(&mut self, cond: &Expr, body: &[Stmt], span: Span) {
+    fn while_stmt(&mut self, cond: ExprId, body: &[Stmt], span: Span) {
         self.line(span);
         // `while true` is an endless loop by definition (§6): jump straight
         // into the body and make no exit block, as clang does for `while (1)`.
-        if let ExprKind::Bool(true) = cond.kind {
+        if let ExprKind::Bool(true) = self.checked.exprs[cond].kind {
             let body_block = self.b.create_block("while.body");
             self.b.br(body_block);
             self.start(body_block);
@@ -537,8 +539,9 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
 
     /// Emits a call; returns its result (the `i32` 0 of a call to `main`
     /// included, which is simply unused).
-    fn call(&mut self, call: &Call) -> Option<Value> {
-        let mut args: Vec<Value> = call.args.iter().map(|arg| self.expr(arg)).collect();
+    fn call(&mut self, call: CallId) -> Option<Value> {
+        let call = &self.checked.exprs.calls[call];
+        let mut args: Vec<Value> = call.args.iter().map(|&arg| self.expr(arg)).collect();
         let callee = self.checked.func(call.func);
         args.extend(callee.captures.iter().map(|&var| self.slot(var)));
         self.line(call.span);
@@ -550,12 +553,13 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
 
     // ---- Expressions ----
 
-    fn expr(&mut self, expr: &Expr) -> Value {
-        match &expr.kind {
-            ExprKind::Int(value) => self.b.iconst(*value),
-            ExprKind::Bool(value) => self.b.bconst(*value),
+    fn expr(&mut self, expr: ExprId) -> Value {
+        let expr = &self.checked.exprs[expr];
+        match expr.kind {
+            ExprKind::Int(value) => self.b.iconst(value),
+            ExprKind::Bool(value) => self.b.bconst(value),
             ExprKind::Var(var) => {
-                let slot = self.slot(*var);
+                let slot = self.slot(var);
                 self.line(expr.span);
                 self.b.load_of(ir_type(expr.ty), slot, "")
             }
@@ -581,7 +585,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
                 lhs,
                 rhs,
                 ..
-            } => self.short_circuit(*op == BinaryOp::And, lhs, rhs, expr.span),
+            } => self.short_circuit(op == BinaryOp::And, lhs, rhs, expr.span),
             ExprKind::Binary {
                 op,
                 op_span,
@@ -590,14 +594,14 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             } => {
                 let left = self.expr(lhs);
                 let right = self.expr(rhs);
-                self.line(*op_span);
-                self.binary(*op, left, right, rhs)
+                self.line(op_span);
+                self.binary(op, left, right, rhs)
             }
         }
     }
 
     /// `a && b` / `a || b`: evaluate `b` only when needed, merge with a phi.
-    fn short_circuit(&mut self, is_and: bool, lhs: &Expr, rhs: &Expr, span: Span) -> Value {
+    fn short_circuit(&mut self, is_and: bool, lhs: ExprId, rhs: ExprId, span: Span) -> Value {
         let prefix = if is_and { "land" } else { "lor" };
         let left = self.expr(lhs);
         let left_end = self.b.current_block();
@@ -624,7 +628,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         )
     }
 
-    fn binary(&mut self, op: BinaryOp, left: Value, right: Value, rhs: &Expr) -> Value {
+    fn binary(&mut self, op: BinaryOp, left: Value, right: Value, rhs: ExprId) -> Value {
         let (cond, name) = match op {
             BinaryOp::Add => return self.b.binary(BinOp::Add, left, right, "add"),
             BinaryOp::Sub => return self.b.binary(BinOp::Sub, left, right, "sub"),
@@ -645,13 +649,13 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
     /// naming the line, and `INT_MIN / -1` wraps (`INT_MIN % -1` is 0),
     /// which LLVM's `sdiv`/`srem` leave undefined. Divisors that are
     /// literals other than 0 and -1 need neither check.
-    fn division(&mut self, op: BinaryOp, left: Value, right: Value, rhs: &Expr) -> Value {
+    fn division(&mut self, op: BinaryOp, left: Value, right: Value, rhs: ExprId) -> Value {
         let (ir_op, name) = if op == BinaryOp::Div {
             (BinOp::SDiv, "div")
         } else {
             (BinOp::SRem, "rem")
         };
-        if let ExprKind::Int(divisor) = rhs.kind {
+        if let ExprKind::Int(divisor) = self.checked.exprs[rhs].kind {
             if divisor != 0 && divisor != -1 {
                 return self.b.binary(ir_op, left, right, name);
             }

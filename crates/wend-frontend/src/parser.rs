@@ -153,12 +153,12 @@ impl Builder<'_> {
     /// The string literal at `span`.
     pub(crate) fn string(&mut self, span: Span) -> ExprId {
         let bytes = string_value(self.text(span));
-        let string = self.exprs.push_string(bytes);
+        let string = self.exprs.strings.push(bytes);
         self.expr(ExprKind::Str(string), span)
     }
 
     pub(crate) fn call(&mut self, name: Ident, args: Vec<ExprId>, span: Span) -> CallId {
-        self.exprs.push_call(Call { name, args, span })
+        self.exprs.calls.push(Call { name, args, span })
     }
 
     fn depth(&self, expr: ExprId) -> u32 {
@@ -173,7 +173,7 @@ impl Builder<'_> {
         let (children, point) = match kind {
             ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) | ExprKind::Var(_) => (0, span),
             ExprKind::Call(call) => {
-                let call = self.exprs.call(call);
+                let call = &self.exprs.calls[call];
                 (self.max_depth(&call.args), call.name.span)
             }
             ExprKind::Paren(inner) => {
@@ -191,7 +191,7 @@ impl Builder<'_> {
             true => kind,
             false => ExprKind::Bool(false),
         };
-        self.exprs.push(Expr { kind, span, depth })
+        self.exprs.nodes.push(Expr { kind, span, depth })
     }
 
     pub(crate) fn unary(&mut self, op: UnaryOp, op_span: Span, operand: ExprId) -> ExprId {
@@ -231,7 +231,7 @@ impl Builder<'_> {
         let (children, point) = match &kind {
             StmtKind::Assign { target, value } => (self.depth(*value), target.span),
             StmtKind::Call(call) => {
-                let call = self.exprs.call(*call);
+                let call = &self.exprs.calls[*call];
                 (self.max_depth(&call.args), call.name.span)
             }
             StmtKind::Return(value) => (value.map_or(0, |v| self.depth(v)), keyword(6)),

@@ -23,14 +23,19 @@ use crate::span::{LineIndex, Span};
 /// source order.
 ///
 /// The tree is consumed: each statement is dropped once checked; the
-/// expressions, 32 bytes a node in one arena, go when the check ends.
+/// expressions, 32 bytes a node in one arena, go when the check ends. The
+/// checked expressions go into an arena of their own, sized for one per
+/// syntactic expression.
 pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
     let ast::Program {
         functions,
         names,
-        exprs,
+        mut exprs,
     } = program;
+    // The string literals move to the checked program as they are.
+    let strings = std::mem::take(&mut exprs.strings);
     let mut checker = Checker::new(&names, &exprs);
+    checker.out.strings = strings;
     let main = checker.check_program(functions);
     let mut diags = std::mem::take(&mut checker.diags);
     sort_by_position(&mut diags);
@@ -50,6 +55,7 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
     let checked = Checked {
         funcs,
         vars,
+        exprs: checker.out,
         main,
         lines: LineIndex::new(src),
     };
@@ -61,6 +67,8 @@ struct Checker<'a> {
     names: &'a Interner,
     /// The program's expressions (the statements refer to them).
     exprs: &'a Exprs,
+    /// The checked expressions, calls and printed strings made so far.
+    out: checked::Exprs,
     funcs: Vec<FuncDef>,
     vars: Vec<VarDef>,
     /// Per function: its return type and where that is written.
@@ -95,6 +103,8 @@ impl<'a> Checker<'a> {
         Checker {
             names,
             exprs,
+            // At most one checked expression per syntactic one.
+            out: checked::Exprs::with_capacity(exprs.nodes.len()),
             funcs: Vec::new(),
             vars: Vec::new(),
             rets: Vec::new(),
@@ -407,9 +417,10 @@ impl<'a> Checker<'a> {
                 let value = self.expr(ctx, *value);
                 let (binding, value) = (binding?, value?);
                 let var = binding.var;
-                if binding.ty != value.ty {
+                let (ty, value_span) = (self.out[value].ty, self.out[value].span);
+                if binding.ty != ty {
                     let def = &self.vars[var.index()];
-                    let diag = mismatch(def.ty, value.ty, value.span).secondary(
+                    let diag = mismatch(def.ty, ty, value_span).secondary(
                         def.span,
                         format!("`{}` is declared `{}` here", def.name, def.ty),
                     );
@@ -418,7 +429,10 @@ impl<'a> Checker<'a> {
                 }
                 Some(checked::Stmt::Assign { var, value, span })
             }
-            StmtKind::Call(call) => self.call(ctx, *call).map(checked::Stmt::Call),
+            StmtKind::Call(call) => {
+                let call = self.call(ctx, *call)?;
+                Some(checked::Stmt::Call(self.out.calls.push(call)))
+            }
             StmtKind::Return(value) => self.return_stmt(ctx, *value, span),
             StmtKind::Print { value, newline } => {
                 let arg = self.print_arg(ctx, *value, *newline)?;
@@ -464,11 +478,12 @@ impl<'a> Checker<'a> {
         checked.into_iter().collect()
     }
 
-    fn condition(&mut self, ctx: FuncId, cond: ExprId, keyword: &str) -> Option<checked::Expr> {
+    fn condition(&mut self, ctx: FuncId, cond: ExprId, keyword: &str) -> Option<checked::ExprId> {
         let cond = self.expr(ctx, cond)?;
-        if cond.ty != Type::Bool {
+        let checked::Expr { ty, span, .. } = self.out[cond];
+        if ty != Type::Bool {
             self.diags.push(
-                mismatch(Type::Bool, cond.ty, cond.span)
+                mismatch(Type::Bool, ty, span)
                     .note(format!("the condition of `{keyword}` must be a `bool`"))
                     .help("compare explicitly, e.g. `x != 0`"),
             );
@@ -488,10 +503,13 @@ impl<'a> Checker<'a> {
         match (self.rets[ctx.index()], value) {
             (Some((ty, ret_span)), Some(value)) => {
                 let value = self.expr(ctx, value)?;
-                if value.ty != ty {
+                let checked::Expr {
+                    ty: found, span, ..
+                } = self.out[value];
+                if found != ty {
                     let name = &self.funcs[ctx.index()].name;
                     self.diags.push(
-                        mismatch(ty, value.ty, value.span)
+                        mismatch(ty, found, span)
                             .secondary(ret_span, format!("`{name}` returns `{ty}`")),
                     );
                     return None;
@@ -539,7 +557,7 @@ impl<'a> Checker<'a> {
     fn print_arg(&mut self, ctx: FuncId, value: ExprId, newline: bool) -> Option<PrintArg> {
         let exprs = self.exprs;
         if let ExprKind::Str(bytes) = exprs[value].kind {
-            return Some(PrintArg::Str(exprs.string(bytes).to_vec()));
+            return Some(PrintArg::Str(bytes));
         }
         if let ExprKind::Str(_) = exprs.strip_parens(value).kind {
             let keyword = if newline { "println" } else { "print" };
@@ -586,8 +604,8 @@ impl<'a> Checker<'a> {
 
     /// Resolves and checks a call; the callee may be void.
     fn call(&mut self, ctx: FuncId, call: CallId) -> Option<checked::Call> {
-        let call = self.exprs.call(call);
-        let args: Vec<Option<checked::Expr>> =
+        let call = &self.exprs.calls[call];
+        let args: Vec<Option<checked::ExprId>> =
             call.args.iter().map(|&arg| self.expr(ctx, arg)).collect();
         let symbol = call.name.name;
         let name = self.name(&call.name);
@@ -610,8 +628,8 @@ impl<'a> Checker<'a> {
             self.diags.push(diag);
             return None;
         }
-        let args: Vec<checked::Expr> = args.into_iter().collect::<Option<_>>()?;
-        let types: Vec<Type> = args.iter().map(|a| a.ty).collect();
+        let args: Vec<checked::ExprId> = args.into_iter().collect::<Option<_>>()?;
+        let types: Vec<Type> = args.iter().map(|&a| self.out[a].ty).collect();
         // Candidates are ordered innermost scope first, so the first exact
         // match is the one the reference's resolution rule picks.
         let Some(func) = candidates
@@ -648,16 +666,27 @@ impl<'a> Checker<'a> {
 
     // ---- Expressions ----
 
-    fn expr(&mut self, ctx: FuncId, expr: ExprId) -> Option<checked::Expr> {
+    /// Checks an expression and adds it (and its operands) to the checked
+    /// expressions.
+    fn expr(&mut self, ctx: FuncId, expr: ExprId) -> Option<checked::ExprId> {
         let expr = &self.exprs[expr];
         let span = expr.span;
-        let typed = |kind, ty| checked::Expr { kind, ty, span };
+        let typed =
+            |out: &mut checked::Exprs, kind, ty| out.nodes.push(checked::Expr { kind, ty, span });
         match expr.kind {
             ExprKind::Int(value) => {
                 let value = self.int_literal(value, span)?;
-                Some(typed(checked::ExprKind::Int(value), Type::Int))
+                Some(typed(
+                    &mut self.out,
+                    checked::ExprKind::Int(value),
+                    Type::Int,
+                ))
             }
-            ExprKind::Bool(value) => Some(typed(checked::ExprKind::Bool(value), Type::Bool)),
+            ExprKind::Bool(value) => Some(typed(
+                &mut self.out,
+                checked::ExprKind::Bool(value),
+                Type::Bool,
+            )),
             ExprKind::Str(_) => {
                 self.diags.push(
                     error(
@@ -671,12 +700,19 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Var(name) => {
                 let binding = self.lookup_var(ctx, &ast::Ident { name, span })?;
-                Some(typed(checked::ExprKind::Var(binding.var), binding.ty))
+                Some(typed(
+                    &mut self.out,
+                    checked::ExprKind::Var(binding.var),
+                    binding.ty,
+                ))
             }
             ExprKind::Call(call) => {
                 let checked = self.call(ctx, call)?;
                 match self.funcs[checked.func.index()].ret {
-                    Some(ty) => Some(typed(checked::ExprKind::Call(Box::new(checked)), ty)),
+                    Some(ty) => {
+                        let call = self.out.calls.push(checked);
+                        Some(typed(&mut self.out, checked::ExprKind::Call(call), ty))
+                    }
                     None => {
                         let def = &self.funcs[checked.func.index()];
                         self.diags.push(
@@ -737,17 +773,17 @@ impl<'a> Checker<'a> {
         op_span: Span,
         operand: ExprId,
         span: Span,
-    ) -> Option<checked::Expr> {
+    ) -> Option<checked::ExprId> {
         // `-2147483648` denotes INT_MIN: the one literal allowed out of the
         // int range is 2147483648 as the direct operand of unary minus.
         if let (UnaryOp::Neg, ExprKind::Int(value)) = (op, self.exprs[operand].kind) {
             if value <= 1 << 31 {
                 let negated = (-i64::from(value)) as i32;
-                return Some(checked::Expr {
+                return Some(self.out.nodes.push(checked::Expr {
                     kind: checked::ExprKind::Int(negated),
                     ty: Type::Int,
                     span,
-                });
+                }));
             }
         }
         let checked = self.expr(ctx, operand)?;
@@ -755,25 +791,30 @@ impl<'a> Checker<'a> {
             UnaryOp::Neg | UnaryOp::Plus => Type::Int,
             UnaryOp::Not => Type::Bool,
         };
-        if checked.ty != expected {
+        let found = &self.out[checked];
+        if found.ty != expected {
             self.diags
-                .push(mismatch(expected, checked.ty, checked.span).secondary(
+                .push(mismatch(expected, found.ty, found.span).secondary(
                     op_span,
                     format!("`{}` needs an `{expected}` operand", op.symbol()),
                 ));
             return None;
         }
         let kind = match op {
-            // Unary plus is the identity.
-            UnaryOp::Plus => return Some(checked::Expr { span, ..checked }),
-            UnaryOp::Neg => checked::ExprKind::Neg(Box::new(checked)),
-            UnaryOp::Not => checked::ExprKind::Not(Box::new(checked)),
+            // Unary plus is the identity: its operand, with the span of
+            // the whole (nothing else refers to the operand).
+            UnaryOp::Plus => {
+                self.out[checked].span = span;
+                return Some(checked);
+            }
+            UnaryOp::Neg => checked::ExprKind::Neg(checked),
+            UnaryOp::Not => checked::ExprKind::Not(checked),
         };
-        Some(checked::Expr {
+        Some(self.out.nodes.push(checked::Expr {
             kind,
             ty: expected,
             span,
-        })
+        }))
     }
 
     fn binary(
@@ -784,10 +825,11 @@ impl<'a> Checker<'a> {
         lhs: ExprId,
         rhs: ExprId,
         span: Span,
-    ) -> Option<checked::Expr> {
-        let lhs = self.expr(ctx, lhs);
-        let rhs = self.expr(ctx, rhs);
-        let (lhs, rhs) = (lhs?, rhs?);
+    ) -> Option<checked::ExprId> {
+        let lhs_id = self.expr(ctx, lhs);
+        let rhs_id = self.expr(ctx, rhs);
+        let (lhs_id, rhs_id) = (lhs_id?, rhs_id?);
+        let (lhs, rhs) = (self.out[lhs_id], self.out[rhs_id]);
         let symbol = op.symbol();
         let ty = match op {
             BinaryOp::Eq | BinaryOp::Ne => {
@@ -826,16 +868,16 @@ impl<'a> Checker<'a> {
                 result_ty
             }
         };
-        Some(checked::Expr {
+        Some(self.out.nodes.push(checked::Expr {
             kind: checked::ExprKind::Binary {
                 op,
                 op_span,
-                lhs: Box::new(lhs),
-                rhs: Box::new(rhs),
+                lhs: lhs_id,
+                rhs: rhs_id,
             },
             ty,
             span,
-        })
+        }))
     }
 }
 

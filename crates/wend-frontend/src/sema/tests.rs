@@ -166,11 +166,11 @@ fn overload_resolution_innermost_scope_first() {
     let crate::checked::Stmt::Assign { value, .. } = &g.body[0] else {
         panic!("expected an assignment");
     };
-    let crate::checked::ExprKind::Call(call) = &value.kind else {
+    let crate::checked::ExprKind::Call(call) = checked.exprs[*value].kind else {
         panic!("expected a call");
     };
     assert_eq!(
-        checked.func(call.func).parent,
+        checked.func(checked.exprs.calls[call].func).parent,
         Some(func_named(&checked, "g"))
     );
 
