@@ -187,9 +187,10 @@ impl Builder<'_> {
             } => (self.depth(lhs).max(self.depth(rhs)), op_span),
         };
         let depth = children.saturating_add(1);
-        let kind = match self.check(depth, point) {
-            true => kind,
-            false => ExprKind::Bool(false),
+        let kind = if self.check(depth, point) {
+            kind
+        } else {
+            ExprKind::Bool(false)
         };
         self.exprs.nodes.push(Expr { kind, span, depth })
     }

@@ -666,27 +666,24 @@ impl<'a> Checker<'a> {
 
     // ---- Expressions ----
 
+    /// Adds an expression to the checked ones.
+    fn add(&mut self, kind: checked::ExprKind, ty: Type, span: Span) -> checked::ExprId {
+        self.out.nodes.push(checked::Expr { kind, ty, span })
+    }
+
     /// Checks an expression and adds it (and its operands) to the checked
     /// expressions.
     fn expr(&mut self, ctx: FuncId, expr: ExprId) -> Option<checked::ExprId> {
         let expr = &self.exprs[expr];
         let span = expr.span;
-        let typed =
-            |out: &mut checked::Exprs, kind, ty| out.nodes.push(checked::Expr { kind, ty, span });
         match expr.kind {
             ExprKind::Int(value) => {
                 let value = self.int_literal(value, span)?;
-                Some(typed(
-                    &mut self.out,
-                    checked::ExprKind::Int(value),
-                    Type::Int,
-                ))
+                Some(self.add(checked::ExprKind::Int(value), Type::Int, span))
             }
-            ExprKind::Bool(value) => Some(typed(
-                &mut self.out,
-                checked::ExprKind::Bool(value),
-                Type::Bool,
-            )),
+            ExprKind::Bool(value) => {
+                Some(self.add(checked::ExprKind::Bool(value), Type::Bool, span))
+            }
             ExprKind::Str(_) => {
                 self.diags.push(
                     error(
@@ -700,18 +697,14 @@ impl<'a> Checker<'a> {
             }
             ExprKind::Var(name) => {
                 let binding = self.lookup_var(ctx, &ast::Ident { name, span })?;
-                Some(typed(
-                    &mut self.out,
-                    checked::ExprKind::Var(binding.var),
-                    binding.ty,
-                ))
+                Some(self.add(checked::ExprKind::Var(binding.var), binding.ty, span))
             }
             ExprKind::Call(call) => {
                 let checked = self.call(ctx, call)?;
                 match self.funcs[checked.func.index()].ret {
                     Some(ty) => {
                         let call = self.out.calls.push(checked);
-                        Some(typed(&mut self.out, checked::ExprKind::Call(call), ty))
+                        Some(self.add(checked::ExprKind::Call(call), ty, span))
                     }
                     None => {
                         let def = &self.funcs[checked.func.index()];
@@ -779,11 +772,7 @@ impl<'a> Checker<'a> {
         if let (UnaryOp::Neg, ExprKind::Int(value)) = (op, self.exprs[operand].kind) {
             if value <= 1 << 31 {
                 let negated = (-i64::from(value)) as i32;
-                return Some(self.out.nodes.push(checked::Expr {
-                    kind: checked::ExprKind::Int(negated),
-                    ty: Type::Int,
-                    span,
-                }));
+                return Some(self.add(checked::ExprKind::Int(negated), Type::Int, span));
             }
         }
         let checked = self.expr(ctx, operand)?;
@@ -810,11 +799,7 @@ impl<'a> Checker<'a> {
             UnaryOp::Neg => checked::ExprKind::Neg(checked),
             UnaryOp::Not => checked::ExprKind::Not(checked),
         };
-        Some(self.out.nodes.push(checked::Expr {
-            kind,
-            ty: expected,
-            span,
-        }))
+        Some(self.add(kind, expected, span))
     }
 
     fn binary(
@@ -868,16 +853,13 @@ impl<'a> Checker<'a> {
                 result_ty
             }
         };
-        Some(self.out.nodes.push(checked::Expr {
-            kind: checked::ExprKind::Binary {
-                op,
-                op_span,
-                lhs: lhs_id,
-                rhs: rhs_id,
-            },
-            ty,
-            span,
-        }))
+        let kind = checked::ExprKind::Binary {
+            op,
+            op_span,
+            lhs: lhs_id,
+            rhs: rhs_id,
+        };
+        Some(self.add(kind, ty, span))
     }
 }
 
