@@ -46,7 +46,7 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
         too_deep: None,
         names,
         symbols: symbols.into_iter(),
-        exprs: Exprs::with_capacity(tokens.iter().filter(|t| makes_expr(t.tok)).count()),
+        exprs: Exprs::with_capacity(tokens.iter().filter(|t| may_make_expr(t.tok)).count()),
     };
     let stream = tokens
         .iter()
@@ -67,11 +67,13 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
     }
 }
 
-/// Whether the parser makes an expression node for a token of this kind:
-/// every node is made for a token of its own (an operator, an atom, the
-/// name of a call, the `(` of a parenthesis), so counting them sizes the
-/// arena once and for all.
-fn makes_expr(tok: Tok) -> bool {
+/// Whether the parser may make an expression node for a token of this
+/// kind. Every node is made for a token of its own (an operator, an atom,
+/// the name of a call, the `(` of a parenthesis), so counting these tokens
+/// bounds the number of nodes and sizes the arena once and for all (the
+/// names of declarations and the `(` of calls are counted too: capacity
+/// that is never touched costs no memory).
+fn may_make_expr(tok: Tok) -> bool {
     use Tok::*;
     match tok {
         Ident | Int | Str | True | False | LParen | Plus | Minus | Star | Slash | Percent | Lt
