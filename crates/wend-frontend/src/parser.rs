@@ -32,15 +32,11 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
     if !lex_errors.is_empty() {
         return Err(lex_errors);
     }
-    // Interning every identifier in one tight pass over the tokens, before
-    // parsing, keeps the name table warm in the cache: interleaved with
-    // building the tree it is several times slower on huge programs.
-    let mut names = Interner::default();
-    let symbols: Vec<Symbol> = tokens
-        .iter()
-        .filter(|t| t.tok == Tok::Ident)
-        .map(|t| names.intern(t.text(src)))
-        .collect();
+    // Interning every identifier before parsing, all at once, lets the
+    // interner work in an order that suits the cache (see `intern`):
+    // interleaved with building the tree it is several times slower on
+    // huge programs.
+    let (names, symbols) = Interner::intern_all(src, &tokens);
     let mut builder = Builder {
         src,
         too_deep: None,

@@ -21,6 +21,7 @@ pub mod instructions;
 pub mod interp;
 pub mod module;
 pub mod name_hints;
+pub mod prefetch;
 pub mod print;
 pub mod read;
 pub mod runtime;

@@ -13,6 +13,10 @@
 //! Programs of many small functions have hundreds of thousands of tiny
 //! tables (each function's name hints): their strings share one buffer,
 //! and a table of at most [`LINEAR`] strings has no hash table at all.
+//!
+//! A table that is only read once built keeps just its [`StringList`]
+//! ([`StringTable::into_list`]): the front end's identifiers are interned
+//! all at once, then only looked up by number.
 
 use std::hash::BuildHasher;
 
@@ -22,7 +26,7 @@ use rustc_hash::FxBuildHasher;
 /// Distinct strings, numbered from 0.
 #[derive(Clone, Debug, Default)]
 pub struct StringTable {
-    strings: Strings,
+    strings: StringList,
     /// The number of each string, found by hashing it; empty while there
     /// are at most [`LINEAR`] strings. FxHash is much faster than the
     /// default SipHash on short keys, and names are not
@@ -34,17 +38,19 @@ pub struct StringTable {
 /// as hashing for so few, and an empty hash table takes no memory.
 const LINEAR: usize = 8;
 
-/// The strings of a table, one after the other in one buffer.
+/// Strings numbered from 0, one after the other in one buffer: the
+/// strings of a table, without the means to find one by its text.
 #[derive(Clone, Debug, Default)]
-struct Strings {
+pub struct StringList {
     text: String,
     /// Where each string ends in `text`, by number (it starts where the
     /// one before it ends).
     ends: Vec<u32>,
 }
 
-impl Strings {
-    fn get(&self, number: u32) -> &str {
+impl StringList {
+    /// The string numbered `number`.
+    pub fn get(&self, number: u32) -> &str {
         let end = self.ends[number as usize] as usize;
         let start = match number {
             0 => 0,
@@ -53,17 +59,33 @@ impl Strings {
         &self.text[start..end]
     }
 
-    fn len(&self) -> usize {
+    /// The number of strings.
+    pub fn len(&self) -> usize {
         self.ends.len()
     }
 
-    /// Appends `s` (without looking it up) and returns its number.
-    fn push(&mut self, s: &str) -> u32 {
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// Appends `s` (without looking it up: the caller knows it is new) and
+    /// returns its number.
+    pub fn push(&mut self, s: &str) -> u32 {
         let number = u32::try_from(self.ends.len()).expect("fewer than 2^32 strings");
         self.text.push_str(s);
         let end = u32::try_from(self.text.len()).expect("less than 4 GiB of strings");
         self.ends.push(end);
         number
+    }
+
+    /// The strings in the order of their numbers.
+    pub fn iter(&self) -> impl Iterator<Item = &str> {
+        (0..self.len() as u32).map(|n| self.get(n))
+    }
+
+    fn clear(&mut self) {
+        self.text.clear();
+        self.ends.clear();
     }
 }
 
@@ -104,14 +126,14 @@ impl Entry {
     }
 
     /// The entry's string: its own copy if short, else from `strings`.
-    fn bytes<'a>(&'a self, strings: &'a Strings) -> &'a [u8] {
+    fn bytes<'a>(&'a self, strings: &'a StringList) -> &'a [u8] {
         match self.inline.get(..usize::from(self.len)) {
             Some(short) => short,
             None => strings.get(self.number).as_bytes(),
         }
     }
 
-    fn is(&self, s: &str, strings: &Strings) -> bool {
+    fn is(&self, s: &str, strings: &StringList) -> bool {
         if self.len == LONG {
             s.len() > INLINE && strings.get(self.number) == s
         } else {
@@ -173,7 +195,18 @@ impl StringTable {
 
     /// The strings in the order of their numbers.
     pub fn iter(&self) -> impl Iterator<Item = &str> {
-        (0..self.strings.len() as u32).map(|n| self.strings.get(n))
+        self.strings.iter()
+    }
+
+    /// Forgets every string, keeping the memory for the next ones.
+    pub fn clear(&mut self) {
+        self.strings.clear();
+        self.table.clear();
+    }
+
+    /// The strings, for a table that is complete and will only be read.
+    pub fn into_list(self) -> StringList {
+        self.strings
     }
 }
 
@@ -210,6 +243,25 @@ mod tests {
         assert!(table.iter().eq(words.iter().map(String::as_str)));
         assert_eq!(table.intern(""), words.len() as u32);
         assert_eq!(table.get(words.len() as u32), "");
+    }
+
+    #[test]
+    fn cleared_table_numbers_from_zero_and_list_keeps_the_strings() {
+        let mut table = StringTable::default();
+        for n in 0..20 {
+            table.intern(&format!("s{n}"));
+        }
+        table.clear();
+        assert_eq!(table.len(), 0);
+        assert_eq!(table.intern("s5"), 0);
+        assert_eq!(table.intern("a_long_name_past_the_inline_bytes"), 1);
+        assert_eq!(table.intern("s5"), 0);
+        let mut list = table.into_list();
+        assert_eq!(list.push("s0"), 2);
+        assert_eq!(list.get(1), "a_long_name_past_the_inline_bytes");
+        assert!(list
+            .iter()
+            .eq(["s5", "a_long_name_past_the_inline_bytes", "s0"]));
     }
 
     #[test]
