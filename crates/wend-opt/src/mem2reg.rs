@@ -49,6 +49,7 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::{DominanceFrontiers, IdfScratch};
 use wend_ir::flat_lists::FlatLists;
+use wend_ir::prefetch::prefetch;
 use wend_ir::{Block, Function, Inst, InstKind, Type, Value, ValueDef};
 
 /// A promoted variable (one alloca).
@@ -185,6 +186,37 @@ fn variable_of_address(func: &Function, vars: &PrimaryMap<Var, VarInfo>) -> VarO
     var_of
 }
 
+/// How many instructions ahead a scan over loads and stores asks for the
+/// entries of the variables they access (see [`prefetch_ahead`]).
+const PREFETCH_AHEAD: usize = 8;
+
+/// Before a scan handles `insts[i]`, asks for the entries that later
+/// accesses will read (`wend_ir::prefetch`): a function with very many
+/// variables accesses them in random order, and every read of a
+/// per-variable table would wait for memory. The variable of an address is
+/// itself found in a table, so this goes in two steps: `var_of`'s entry for
+/// the access `2 * PREFETCH_AHEAD` places on, and, through `var_of` (by
+/// now in the cache), the variable's own entry (`prefetch_var`) for the one
+/// `PREFETCH_AHEAD` places on.
+fn prefetch_ahead(
+    func: &Function,
+    insts: &[Inst],
+    i: usize,
+    var_of: &VarOf,
+    prefetch_var: impl Fn(Var),
+) {
+    let address = |at: usize| match insts.get(at).map(|&inst| &func.insts[inst].kind) {
+        Some(InstKind::Load { ptr } | InstKind::Store { ptr, .. }) => Some(*ptr),
+        _ => None,
+    };
+    if let Some(ptr) = address(i + 2 * PREFETCH_AHEAD) {
+        prefetch(&var_of[ptr]);
+    }
+    if let Some(var) = address(i + PREFETCH_AHEAD).and_then(|ptr| var_of[ptr].expand()) {
+        prefetch_var(var);
+    }
+}
+
 /// One scan of the reachable blocks recording, per variable, the blocks
 /// that store it and the blocks whose first access to it is a load.
 fn collect_accesses(
@@ -221,7 +253,9 @@ fn collect_accesses(
     seen.resize(vars.len());
     for &b in cfg.rpo() {
         let here = b.as_u32();
-        for &inst in &func.blocks[b].insts {
+        let insts = &func.blocks[b].insts;
+        for (i, &inst) in insts.iter().enumerate() {
+            prefetch_ahead(func, insts, i, var_of, |var| prefetch(&seen[var]));
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
@@ -398,7 +432,8 @@ fn rename(
                 current[var] = func.insts[phi].result.unwrap();
             }
         }
-        for &inst in &data.insts {
+        for (i, &inst) in data.insts.iter().enumerate() {
+            prefetch_ahead(func, &data.insts, i, var_of, |var| prefetch(&current[var]));
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
