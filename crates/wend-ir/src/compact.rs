@@ -19,6 +19,7 @@
 
 use crate::entities::{Block, Inst, Value};
 use crate::function::{BlockData, Function, InstData, ValueData, ValueDef};
+use crate::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 
@@ -87,7 +88,10 @@ pub fn compact(func: &mut Function) {
     // Operands: results map as above; constants, `undef`s and string
     // addresses get a new id at their first use.
     let old_values = &func.values;
-    let mut map_value = |v: Value| -> Value {
+    let map_value = |value_map: &mut SecondaryMap<Value, PackedOption<Value>>,
+                     values: &mut PrimaryMap<Value, ValueData>,
+                     v: Value|
+     -> Value {
         if let Some(new) = value_map[v].expand() {
             return new;
         }
@@ -107,9 +111,17 @@ pub fn compact(func: &mut Function) {
             .unwrap_or_else(|| panic!("compact: {b} in {} is not in the layout", func.name))
     };
     for (_, block) in blocks.iter_mut() {
-        for &i in block.phis.iter().chain(&block.insts) {
+        let block_insts = block.phis.iter().chain(&block.insts);
+        for (&i, later) in with_lookahead(block_insts, INSTS_AHEAD) {
+            // Operands come from all over a huge function: ask for the map
+            // entries the later instruction will read.
+            if let Some(&later) = later {
+                insts[later]
+                    .kind
+                    .for_each_operand(|v| prefetch(&value_map[v]));
+            }
             let kind = &mut insts[i].kind;
-            kind.map_operands(&mut map_value);
+            kind.map_operands(&mut |v| map_value(&mut value_map, &mut values, v));
             if let crate::InstKind::Phi { incoming } = kind {
                 for (pred, _) in incoming.iter_mut() {
                     *pred = map_block(*pred);
@@ -117,7 +129,7 @@ pub fn compact(func: &mut Function) {
             }
         }
         if let Some(t) = block.terminator.as_mut() {
-            t.map_operands(&mut map_value);
+            t.map_operands(&mut |v| map_value(&mut value_map, &mut values, v));
             t.map_successors(map_block);
         }
     }

@@ -8,6 +8,7 @@
 use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::name_hints::{NameHints, NameId};
+use crate::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
 use crate::types::Type;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
@@ -252,7 +253,7 @@ impl Function {
     }
 
     /// The phis and then the ordinary instructions of `b`.
-    pub fn block_insts(&self, b: Block) -> impl Iterator<Item = Inst> + '_ {
+    pub fn block_insts(&self, b: Block) -> impl Iterator<Item = Inst> + Clone + '_ {
         let data = &self.blocks[b];
         data.phis.iter().chain(data.insts.iter()).copied()
     }
@@ -268,34 +269,37 @@ impl Function {
         map
     }
 
-    /// Rewrites every operand of every placed instruction and terminator
-    /// through `f` (for substitutions computed by a pass in one sweep: this
-    /// is how mem2reg replaces loads, without per-value use lists).
-    pub fn map_all_operands(&mut self, mut f: impl FnMut(Value) -> Value) {
-        for &b in &self.layout {
-            let data = &mut self.blocks[b];
-            for &inst in data.phis.iter().chain(data.insts.iter()) {
-                self.insts[inst].kind.map_operands(&mut f);
-            }
-            if let Some(t) = data.terminator.as_mut() {
-                t.map_operands(&mut f);
-            }
-        }
-    }
-
     /// Replaces uses through a substitution map, following chains
-    /// (`a -> b -> c` makes uses of `a` use `c`).
+    /// (`a -> b -> c` makes uses of `a` use `c`): a pass computes its
+    /// substitution and applies it in one sweep (this is how mem2reg
+    /// replaces loads, without per-value use lists).
     pub fn substitute(&mut self, subst: &SecondaryMap<Value, Option<Value>>) {
         if subst.is_empty() {
             return; // nothing was ever substituted: spare the walk
         }
-        let resolve = |mut v: Value| {
+        let mut resolve = |mut v: Value| {
             while let Some(next) = subst[v] {
                 v = next;
             }
             v
         };
-        self.map_all_operands(resolve);
+        for &b in &self.layout {
+            let data = &mut self.blocks[b];
+            let insts = data.phis.iter().chain(data.insts.iter());
+            for (&inst, later) in with_lookahead(insts, INSTS_AHEAD) {
+                // Operands come from all over a huge function: ask for the
+                // entries the later instruction will read.
+                if let Some(&later) = later {
+                    self.insts[later]
+                        .kind
+                        .for_each_operand(|v| prefetch(&subst[v]));
+                }
+                self.insts[inst].kind.map_operands(&mut resolve);
+            }
+            if let Some(t) = data.terminator.as_mut() {
+                t.map_operands(&mut resolve);
+            }
+        }
     }
 
     /// Whether `a` and `b` are known to be the same value: the same id, or

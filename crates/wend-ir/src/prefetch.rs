@@ -26,3 +26,35 @@ pub fn prefetch<T>(item: &T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = item;
 }
+
+/// How many instructions ahead of the one being handled a walk over a
+/// block asks for the table entries of their operands: far enough that the
+/// entries arrive in time, near enough that they are still in the cache
+/// when used.
+pub const INSTS_AHEAD: usize = 8;
+
+/// Pairs each item of `items` with the one `distance` places on, if any:
+/// a walk handles the first and asks for what the second will read.
+pub fn with_lookahead<I>(
+    items: I,
+    distance: usize,
+) -> impl Iterator<Item = (I::Item, Option<I::Item>)>
+where
+    I: Iterator + Clone,
+{
+    let ahead = items.clone().skip(distance).map(Some);
+    items.zip(ahead.chain(std::iter::repeat_with(|| None)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lookahead_pairs_items_with_later_ones() {
+        let pairs: Vec<_> = with_lookahead([1, 2, 3, 4].into_iter(), 2).collect();
+        assert_eq!(pairs, [(1, Some(3)), (2, Some(4)), (3, None), (4, None)]);
+        let none: Vec<_> = with_lookahead([1, 2].into_iter(), 5).collect();
+        assert_eq!(none, [(1, None), (2, None)]);
+    }
+}

@@ -38,7 +38,7 @@ use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, ValueDef};
 use crate::instructions::{BinOp, InstKind, Terminator};
 use crate::module::Module;
-use crate::prefetch::prefetch;
+use crate::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
 use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
@@ -176,20 +176,13 @@ impl DefSites {
         site.block.expand().map(|b| (b, site.index))
     }
 
-    /// Asks for `v`'s entry ahead of its use (see [`PREFETCH_AHEAD`]).
+    /// Asks for `v`'s entry ahead of its use (`crate::prefetch`).
     fn prefetch(&self, v: Value) {
         if let Some(site) = self.0.get(v) {
             prefetch(site);
         }
     }
 }
-
-/// How many instructions ahead of the one being checked the sites of the
-/// operands are asked for: a huge function's instructions use values from
-/// all over it (every load and store of one with half a million variables
-/// names one of them at random), and each site read at once would wait
-/// for memory.
-const PREFETCH_AHEAD: usize = 8;
 
 type Check = Result<(), VerifyError>;
 
@@ -268,9 +261,11 @@ impl Verifier<'_> {
         for &b in &self.func.layout {
             // Dominance is checked in reachable blocks only.
             let dom = cfg.is_reachable(b).then_some(&dom);
-            let mut ahead = self.func.block_insts(b).skip(PREFETCH_AHEAD);
-            for (inst, index) in self.func.block_insts(b).zip(0u32..) {
-                if let Some(later) = ahead.next() {
+            let insts = with_lookahead(self.func.block_insts(b), INSTS_AHEAD);
+            for ((inst, later), index) in insts.zip(0u32..) {
+                // A huge function's instructions use values from all over
+                // it: ask for the sites the later instruction will read.
+                if let Some(later) = later {
                     self.func.insts[later]
                         .kind
                         .for_each_operand(|v| sites.prefetch(v));

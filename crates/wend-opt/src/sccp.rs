@@ -75,6 +75,7 @@
 use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::flat_lists::FlatLists;
+use wend_ir::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
 use wend_ir::{Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef};
 
 /// The abstract value of an SSA value.
@@ -267,7 +268,14 @@ impl<'f> Solver<'f> {
 
     fn visit_block(&mut self, b: Block) {
         let func = self.func;
-        for inst in func.block_insts(b) {
+        for (inst, later) in with_lookahead(func.block_insts(b), INSTS_AHEAD) {
+            // Operands come from all over a huge function: ask for the
+            // cells the later instruction will read.
+            if let Some(later) = later {
+                func.insts[later]
+                    .kind
+                    .for_each_operand(|v| prefetch(&self.cell[v]));
+            }
             self.visit_inst(inst, Visit::First);
         }
         self.visit_terminator(b);
