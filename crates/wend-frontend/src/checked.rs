@@ -91,6 +91,9 @@ pub struct FuncDef {
     /// Nested functions, in declaration order.
     pub children: Vec<FuncId>,
     pub body: Vec<Stmt>,
+    /// How many expressions its own body has (not counting its nested
+    /// functions'): lowering sizes the function's IR from it.
+    pub expr_count: u32,
     /// The outer variables this function reads or writes, directly or
     /// through the functions it calls, ordered by [`VarId`]. Lowering passes
     /// one pointer per capture.

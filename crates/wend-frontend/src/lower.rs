@@ -282,6 +282,14 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         shared: &'a mut Shared,
     ) {
         let def = checked.func(func);
+        // About one instruction and value per expression (a load per
+        // variable use, one per operator; a division adds its guard) and
+        // two per variable (its alloca and the store that sets it on
+        // entry); with half as much again to spare, the arenas never grow
+        // by copying.
+        let variables = def.params.len() + def.locals.len();
+        let estimate = def.expr_count as usize * 3 / 2 + variables * 2 + 4;
+        ir.reserve(estimate, estimate);
         let b = FunctionBuilder::new(ir);
         let entry = b.entry_block();
         let mut this = FunctionLowering {

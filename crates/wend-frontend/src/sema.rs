@@ -229,6 +229,7 @@ impl<'a> Checker<'a> {
             locals: Vec::new(),
             children: Vec::new(),
             body: Vec::new(),
+            expr_count: 0,
             captures: Vec::new(),
         });
         self.rets.push(func.ret);
@@ -357,10 +358,14 @@ impl<'a> Checker<'a> {
         }
 
         let mut body = Vec::with_capacity(stmts.len());
+        let exprs_before = self.out.nodes.len();
         for stmt in stmts {
             body.extend(self.stmt(id, &stmt));
         }
-        self.funcs[id.index()].body = body;
+        let func = &mut self.funcs[id.index()];
+        func.body = body;
+        // Fewer than 2^32: every expression comes from a token of the source.
+        func.expr_count = (self.out.nodes.len() - exprs_before) as u32;
         self.scopes.close(id);
         self.diags.extend(reachability);
     }

@@ -49,7 +49,7 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::{DominanceFrontiers, IdfScratch};
 use wend_ir::flat_lists::FlatLists;
-use wend_ir::prefetch::prefetch;
+use wend_ir::prefetch::{prefetch, INSTS_AHEAD};
 use wend_ir::{Block, Function, Inst, InstKind, Type, Value, ValueDef};
 
 /// A promoted variable (one alloca).
@@ -186,18 +186,14 @@ fn variable_of_address(func: &Function, vars: &PrimaryMap<Var, VarInfo>) -> VarO
     var_of
 }
 
-/// How many instructions ahead a scan over loads and stores asks for the
-/// entries of the variables they access (see [`prefetch_ahead`]).
-const PREFETCH_AHEAD: usize = 8;
-
 /// Before a scan handles `insts[i]`, asks for the entries that later
 /// accesses will read (`wend_ir::prefetch`): a function with very many
 /// variables accesses them in random order, and every read of a
 /// per-variable table would wait for memory. The variable of an address is
 /// itself found in a table, so this goes in two steps: `var_of`'s entry for
-/// the access `2 * PREFETCH_AHEAD` places on, and, through `var_of` (by
-/// now in the cache), the variable's own entry (`prefetch_var`) for the one
-/// `PREFETCH_AHEAD` places on.
+/// the access `2 * INSTS_AHEAD` places on, and, through `var_of` (by now in
+/// the cache), the variable's own entry (`prefetch_var`) for the one
+/// `INSTS_AHEAD` places on.
 fn prefetch_ahead(
     func: &Function,
     insts: &[Inst],
@@ -209,10 +205,10 @@ fn prefetch_ahead(
         Some(InstKind::Load { ptr } | InstKind::Store { ptr, .. }) => Some(*ptr),
         _ => None,
     };
-    if let Some(ptr) = address(i + 2 * PREFETCH_AHEAD) {
+    if let Some(ptr) = address(i + 2 * INSTS_AHEAD) {
         prefetch(&var_of[ptr]);
     }
-    if let Some(var) = address(i + PREFETCH_AHEAD).and_then(|ptr| var_of[ptr].expand()) {
+    if let Some(var) = address(i + INSTS_AHEAD).and_then(|ptr| var_of[ptr].expand()) {
         prefetch_var(var);
     }
 }
