@@ -132,14 +132,6 @@ impl Scopes {
         self.vars[name.index()]
     }
 
-    /// Asks for `name`'s variable entry ahead of a lookup (see
-    /// `Checker::prefetch_ahead`).
-    pub(crate) fn prefetch_var(&self, name: Symbol) {
-        if let Some(entry) = self.vars.get(name.index()) {
-            wend_ir::prefetch::prefetch(entry);
-        }
-    }
-
     /// The sets of functions named `name` visible from the body of `from`
     /// (the innermost open scope), innermost scope first (the global scope
     /// last).

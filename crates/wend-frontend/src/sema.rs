@@ -17,11 +17,6 @@ use crate::flow;
 use crate::intern::Interner;
 use crate::scope::{Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
-use cranelift_entity::EntityRef;
-
-/// How many expressions ahead of the one being checked the scope entry of a
-/// variable is asked for (see `Checker::prefetch_ahead`).
-const PREFETCH_AHEAD: usize = 16;
 
 /// Checks `program` (parsed from `src`). Returns the checked program if
 /// there are no errors, and all diagnostics (errors and warnings) in
@@ -586,23 +581,6 @@ impl<'a> Checker<'a> {
 
     // ---- Names ----
 
-    /// Asks for the scope entry of the variable named by the expression
-    /// [`PREFETCH_AHEAD`] places after `expr` in the arena, if it names
-    /// one: the arena holds the expressions in source order, about the
-    /// order they are checked in, and a function with very many variables
-    /// uses them in random order, each lookup a wait for memory if it was
-    /// not asked for ahead (`wend_ir::prefetch`).
-    fn prefetch_ahead(&self, expr: ExprId) {
-        let ahead = ExprId::new(expr.index() + PREFETCH_AHEAD);
-        if let Some(ast::Expr {
-            kind: ExprKind::Var(name),
-            ..
-        }) = self.exprs.nodes.get(ahead)
-        {
-            self.scopes.prefetch_var(*name);
-        }
-    }
-
     fn lookup_var(&mut self, ctx: FuncId, name: &ast::Ident) -> Option<VarBinding> {
         match self.scopes.lookup_var(ctx, name.name) {
             Some(binding) => {
@@ -701,7 +679,6 @@ impl<'a> Checker<'a> {
     /// Checks an expression and adds it (and its operands) to the checked
     /// expressions.
     fn expr(&mut self, ctx: FuncId, expr: ExprId) -> Option<checked::ExprId> {
-        self.prefetch_ahead(expr);
         let expr = &self.exprs[expr];
         let span = expr.span;
         match expr.kind {

@@ -19,7 +19,7 @@
 
 use crate::entities::{Block, Inst, Value};
 use crate::function::{BlockData, Function, InstData, ValueData, ValueDef};
-use crate::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
+use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 
@@ -110,12 +110,12 @@ pub fn compact(func: &mut Function) {
             .expand()
             .unwrap_or_else(|| panic!("compact: {b} in {} is not in the layout", func.name))
     };
+    let lookahead = lookahead_for(old_values.len());
     for (_, block) in blocks.iter_mut() {
-        let block_insts = block.phis.iter().chain(&block.insts);
-        for (&i, later) in with_lookahead(block_insts, INSTS_AHEAD) {
+        for (i, later) in with_lookahead(&block.phis, &block.insts, lookahead) {
             // Operands come from all over a huge function: ask for the map
             // entries the later instruction will read.
-            if let Some(&later) = later {
+            if let Some(later) = later {
                 insts[later]
                     .kind
                     .for_each_operand(|v| prefetch(&value_map[v]));

@@ -8,7 +8,7 @@
 use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::name_hints::{NameHints, NameId};
-use crate::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
+use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
 use crate::types::Type;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
@@ -263,7 +263,7 @@ impl Function {
     }
 
     /// The phis and then the ordinary instructions of `b`.
-    pub fn block_insts(&self, b: Block) -> impl Iterator<Item = Inst> + Clone + '_ {
+    pub fn block_insts(&self, b: Block) -> impl Iterator<Item = Inst> + '_ {
         let data = &self.blocks[b];
         data.phis.iter().chain(data.insts.iter()).copied()
     }
@@ -293,13 +293,13 @@ impl Function {
             }
             v
         };
+        let lookahead = lookahead_for(self.values.len());
         for &b in &self.layout {
             let data = &mut self.blocks[b];
-            let insts = data.phis.iter().chain(data.insts.iter());
-            for (&inst, later) in with_lookahead(insts, INSTS_AHEAD) {
+            for (inst, later) in with_lookahead(&data.phis, &data.insts, lookahead) {
                 // Operands come from all over a huge function: ask for the
                 // entries the later instruction will read.
-                if let Some(&later) = later {
+                if let Some(later) = later {
                     self.insts[later]
                         .kind
                         .for_each_operand(|v| prefetch(&subst[v]));

@@ -38,7 +38,7 @@ use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, ValueDef};
 use crate::instructions::{BinOp, InstKind, Terminator};
 use crate::module::Module;
-use crate::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
+use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
 use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
@@ -258,10 +258,12 @@ impl Verifier<'_> {
         let sites = self.sites.get_or_init(|| sites);
         let cfg = Cfg::compute(self.func);
         let dom = DomTree::compute(self.func, &cfg);
+        let lookahead = lookahead_for(self.func.values.len());
         for &b in &self.func.layout {
             // Dominance is checked in reachable blocks only.
             let dom = cfg.is_reachable(b).then_some(&dom);
-            let insts = with_lookahead(self.func.block_insts(b), INSTS_AHEAD);
+            let data = &self.func.blocks[b];
+            let insts = with_lookahead(&data.phis, &data.insts, lookahead);
             for ((inst, later), index) in insts.zip(0u32..) {
                 // A huge function's instructions use values from all over
                 // it: ask for the sites the later instruction will read.

@@ -49,7 +49,7 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::{DominanceFrontiers, IdfScratch};
 use wend_ir::flat_lists::FlatLists;
-use wend_ir::prefetch::{prefetch, INSTS_AHEAD};
+use wend_ir::prefetch::{lookahead_for, prefetch};
 use wend_ir::{Block, Function, Inst, InstKind, Type, Value, ValueDef};
 
 /// A promoted variable (one alloca).
@@ -191,24 +191,28 @@ fn variable_of_address(func: &Function, vars: &PrimaryMap<Var, VarInfo>) -> VarO
 /// variables accesses them in random order, and every read of a
 /// per-variable table would wait for memory. The variable of an address is
 /// itself found in a table, so this goes in two steps: `var_of`'s entry for
-/// the access `2 * INSTS_AHEAD` places on, and, through `var_of` (by now in
+/// the access `2 * distance` places on, and, through `var_of` (by now in
 /// the cache), the variable's own entry (`prefetch_var`) for the one
-/// `INSTS_AHEAD` places on.
+/// `distance` places on. `None`: the tables fit the cache, nothing to ask.
 fn prefetch_ahead(
     func: &Function,
     insts: &[Inst],
     i: usize,
+    distance: Option<usize>,
     var_of: &VarOf,
     prefetch_var: impl Fn(Var),
 ) {
+    let Some(distance) = distance else {
+        return;
+    };
     let address = |at: usize| match insts.get(at).map(|&inst| &func.insts[inst].kind) {
         Some(InstKind::Load { ptr } | InstKind::Store { ptr, .. }) => Some(*ptr),
         _ => None,
     };
-    if let Some(ptr) = address(i + 2 * INSTS_AHEAD) {
+    if let Some(ptr) = address(i + 2 * distance) {
         prefetch(&var_of[ptr]);
     }
-    if let Some(var) = address(i + INSTS_AHEAD).and_then(|ptr| var_of[ptr].expand()) {
+    if let Some(var) = address(i + distance).and_then(|ptr| var_of[ptr].expand()) {
         prefetch_var(var);
     }
 }
@@ -247,11 +251,14 @@ fn collect_accesses(
 
     let mut seen: SecondaryMap<Var, Seen> = SecondaryMap::with_default(never_seen);
     seen.resize(vars.len());
+    let lookahead = lookahead_for(func.values.len());
     for &b in cfg.rpo() {
         let here = b.as_u32();
         let insts = &func.blocks[b].insts;
         for (i, &inst) in insts.iter().enumerate() {
-            prefetch_ahead(func, insts, i, var_of, |var| prefetch(&seen[var]));
+            prefetch_ahead(func, insts, i, lookahead, var_of, |var| {
+                prefetch(&seen[var])
+            });
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
                     if let Some(var) = var_of[ptr].expand() {
@@ -407,6 +414,7 @@ fn rename(
 
     let mut subst = SecondaryMap::with_capacity(func.values.len());
     let mut undo: Vec<(Var, Value)> = Vec::new();
+    let lookahead = lookahead_for(func.values.len());
     let mut stack = vec![Visit::Enter(func.layout[0])];
     while let Some(visit) = stack.pop() {
         let block = match visit {
@@ -429,7 +437,9 @@ fn rename(
             }
         }
         for (i, &inst) in data.insts.iter().enumerate() {
-            prefetch_ahead(func, &data.insts, i, var_of, |var| prefetch(&current[var]));
+            prefetch_ahead(func, &data.insts, i, lookahead, var_of, |var| {
+                prefetch(&current[var])
+            });
             match func.insts[inst].kind {
                 InstKind::Load { ptr } => {
                     if let Some(var) = var_of[ptr].expand() {

@@ -75,7 +75,7 @@
 use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::flat_lists::FlatLists;
-use wend_ir::prefetch::{prefetch, with_lookahead, INSTS_AHEAD};
+use wend_ir::prefetch::{lookahead_for, prefetch, with_lookahead};
 use wend_ir::{Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef};
 
 /// The abstract value of an SSA value.
@@ -268,7 +268,9 @@ impl<'f> Solver<'f> {
 
     fn visit_block(&mut self, b: Block) {
         let func = self.func;
-        for (inst, later) in with_lookahead(func.block_insts(b), INSTS_AHEAD) {
+        let lookahead = lookahead_for(func.values.len());
+        let data = &func.blocks[b];
+        for (inst, later) in with_lookahead(&data.phis, &data.insts, lookahead) {
             // Operands come from all over a huge function: ask for the
             // cells the later instruction will read.
             if let Some(later) = later {
