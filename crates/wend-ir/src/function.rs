@@ -125,10 +125,6 @@ impl Function {
         self.params.iter().map(|&p| self.values[p].ty).collect()
     }
 
-    /// Gives back the arenas' spare capacity. A program of many small
-    /// functions keeps all of them at once between lowering and code
-    /// generation, and the arenas' doubling leaves a quarter of each spare on
-    /// average (three of four block slots in a function of one block).
     /// Makes room for `insts` more instructions and `values` more values,
     /// for a builder that knows about how many it will make: the arenas
     /// then never grow by copying (on a huge function, each copy is
@@ -139,6 +135,10 @@ impl Function {
         self.values.reserve(values);
     }
 
+    /// Gives back the arenas' spare capacity. A program of many small
+    /// functions keeps all of them at once between lowering and code
+    /// generation, and the arenas' doubling leaves a quarter of each spare on
+    /// average (three of four block slots in a function of one block).
     pub fn shrink_to_fit(&mut self) {
         self.values.shrink_to_fit();
         self.insts.shrink_to_fit();
