@@ -295,7 +295,8 @@ def generate(tools, shape, lines, work):
 # ---------------------------------------------------------------------------
 # Section 1: compile-time scaling
 
-PHASE_ROW = re.compile(r"^(.+?)\s+([\d.]+)\s+([\d.]+)%\s+(\d+)(?:\s+(\S+))?\s*$")
+# name, time (ms), share, runs, then the kernel time (ms) and peak (MiB).
+PHASE_ROW = re.compile(r"^(.+?)\s+([\d.]+)\s+([\d.]+)%\s+(\d+)(?:\s+(\S+))?(?:\s+(\S+))?\s*$")
 
 
 def parse_time_passes(stderr):
