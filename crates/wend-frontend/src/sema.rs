@@ -47,7 +47,9 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
         return (None, diags);
     };
     let vars = checker.vars;
-    let captures = compute_captures(&checker.facts, |var| vars[var.index()].owner);
+    let captures = compute_captures(checker.facts, checker.funcs.len(), |var| {
+        vars[var.index()].owner
+    });
     let mut funcs = checker.funcs;
     for (func, captures) in funcs.iter_mut().zip(captures) {
         func.captures = captures;
@@ -74,7 +76,7 @@ struct Checker<'a> {
     /// Per function: its return type and where that is written.
     rets: Vec<Option<(Type, Span)>>,
     /// Per function: outer variables used and functions called.
-    facts: Vec<BodyFacts>,
+    facts: BodyFacts,
     scopes: Scopes,
     diags: Vec<Diag>,
 }
@@ -108,7 +110,7 @@ impl<'a> Checker<'a> {
             funcs: Vec::new(),
             vars: Vec::new(),
             rets: Vec::new(),
-            facts: Vec::new(),
+            facts: BodyFacts::default(),
             scopes: Scopes::new(names),
             diags: Vec::new(),
         }
@@ -228,7 +230,6 @@ impl<'a> Checker<'a> {
             captures: Vec::new(),
         });
         self.rets.push(func.ret);
-        self.facts.push(BodyFacts::default());
         if let Some(parent) = parent {
             self.funcs[parent.index()].children.push(id);
         }
@@ -585,7 +586,7 @@ impl<'a> Checker<'a> {
         match self.scopes.lookup_var(ctx, name.name) {
             Some(binding) => {
                 if binding.owner != ctx {
-                    self.facts[ctx.index()].outer_uses.insert(binding.var);
+                    self.facts.outer_use(ctx, binding.var);
                 }
                 Some(binding)
             }
@@ -661,7 +662,7 @@ impl<'a> Checker<'a> {
                 .push(diag.help("argument types must match a parameter list exactly"));
             return None;
         };
-        self.facts[ctx.index()].callees.insert(func);
+        self.facts.call(ctx, func);
         Some(checked::Call {
             func,
             args,
