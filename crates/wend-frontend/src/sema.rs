@@ -75,7 +75,8 @@ struct Checker<'a> {
     vars: Vec<VarDef>,
     /// Per function: its return type and where that is written.
     rets: Vec<Option<(Type, Span)>>,
-    /// Per function: outer variables used and functions called.
+    /// Every body's uses of outer variables and calls, for capture
+    /// analysis.
     facts: BodyFacts,
     scopes: Scopes,
     diags: Vec<Diag>,
