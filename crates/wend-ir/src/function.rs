@@ -13,6 +13,10 @@ use crate::types::Type;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
 
+/// The block holding each placed instruction ([`Function::inst_blocks`]),
+/// 4 bytes an entry: on a huge function it is as long as the arena.
+pub type InstBlocks = SecondaryMap<Inst, PackedOption<Block>>;
+
 /// Where a value comes from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ValueDef {
@@ -135,15 +139,36 @@ impl Function {
         self.values.reserve(values);
     }
 
-    /// Gives back the arenas' spare capacity. A program of many small
-    /// functions keeps all of them at once between lowering and code
-    /// generation, and the arenas' doubling leaves a quarter of each spare on
-    /// average (three of four block slots in a function of one block).
+    /// Gives back the spare capacity of the arenas that are small. A
+    /// program of many small functions keeps all of them at once between
+    /// lowering and code generation, and the arenas' doubling leaves a
+    /// quarter of each spare on average (three of four block slots in a
+    /// function of one block).
+    ///
+    /// A large arena keeps its spare room: that is address space the
+    /// allocator never gave pages to, so it costs no memory, while the
+    /// passes after lowering push onto the arenas (mem2reg's phis and
+    /// `undef`s). Shrunk to fit, the first such push would copy the whole
+    /// arena into fresh memory (on the benchmarks' function of a million
+    /// lines, 140 MB of pages the kernel zeroes).
     pub fn shrink_to_fit(&mut self) {
-        self.values.shrink_to_fit();
-        self.insts.shrink_to_fit();
-        self.blocks.shrink_to_fit();
-        self.layout.shrink_to_fit();
+        /// Arenas whose contents take up to this many bytes are shrunk.
+        const SMALL: usize = 1 << 16;
+        fn is_small<T>(len: usize) -> bool {
+            len * std::mem::size_of::<T>() <= SMALL
+        }
+        if is_small::<ValueData>(self.values.len()) {
+            self.values.shrink_to_fit();
+        }
+        if is_small::<InstData>(self.insts.len()) {
+            self.insts.shrink_to_fit();
+        }
+        if is_small::<BlockData>(self.blocks.len()) {
+            self.blocks.shrink_to_fit();
+        }
+        if is_small::<Block>(self.layout.len()) {
+            self.layout.shrink_to_fit();
+        }
     }
 
     // ---- values -------------------------------------------------------
@@ -269,11 +294,11 @@ impl Function {
     }
 
     /// For every placed instruction, the block that holds it.
-    pub fn inst_blocks(&self) -> SecondaryMap<Inst, Option<Block>> {
+    pub fn inst_blocks(&self) -> InstBlocks {
         let mut map = SecondaryMap::with_capacity(self.insts.len());
         for &b in &self.layout {
             for inst in self.block_insts(b) {
-                map[inst] = Some(b);
+                map[inst] = b.into();
             }
         }
         map

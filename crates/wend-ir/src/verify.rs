@@ -35,7 +35,7 @@
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dom::DomTree;
 use crate::entities::{Block, FuncId, Inst, Value};
-use crate::function::{Function, ValueDef};
+use crate::function::{Function, InstBlocks, ValueDef};
 use crate::instructions::{BinOp, InstKind, Terminator};
 use crate::module::Module;
 use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
@@ -346,8 +346,7 @@ impl Verifier<'_> {
     /// value points back at it. Returns where each result is defined.
     fn check_placement(&self) -> Result<DefSites, VerifyError> {
         // The block each instruction was found in, to catch a second place.
-        let mut placed_in: SecondaryMap<Inst, Option<Block>> =
-            SecondaryMap::with_capacity(self.func.insts.len());
+        let mut placed_in: InstBlocks = SecondaryMap::with_capacity(self.func.insts.len());
         let mut sites = DefSites(SecondaryMap::with_capacity(self.func.values.len()));
         sites.0.resize(self.func.values.len());
         for (v, data) in self.func.values.iter() {
@@ -361,7 +360,7 @@ impl Verifier<'_> {
                     return Err(self
                         .block_error(b, format!("the block holds {inst}, which does not exist")));
                 };
-                if let Some(other) = placed_in[inst] {
+                if let Some(other) = placed_in[inst].expand() {
                     return Err(self.inst_error(
                         b,
                         inst,
@@ -371,7 +370,7 @@ impl Verifier<'_> {
                         ),
                     ));
                 }
-                placed_in[inst] = Some(b);
+                placed_in[inst] = b.into();
                 if is_phi_slot != inst_data.kind.is_phi() {
                     let message = if is_phi_slot {
                         "a non-phi instruction is in the block's phi list"

@@ -47,7 +47,7 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::DominanceFrontiers;
 use wend_ir::analysis::loops::{Loop, LoopForest};
-use wend_ir::{Block, Function, Inst, InstKind, ThinVec, Value};
+use wend_ir::{Block, Function, Inst, InstBlocks, InstKind, ThinVec, Value};
 
 /// Something that uses values: an instruction or a block's terminator.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -111,7 +111,7 @@ struct State<'a> {
     forest: &'a LoopForest,
     /// Computed on the first loop with several exits that needs it.
     frontiers: Option<DominanceFrontiers>,
-    block_of: SecondaryMap<Inst, Option<Block>>,
+    block_of: InstBlocks,
     users: SecondaryMap<Value, Vec<User>>,
 }
 
@@ -265,7 +265,7 @@ impl State<'_> {
             func.set_value_name(func.insts[phi].result.unwrap(), name);
         }
         func.blocks[block].phis.push(phi);
-        self.block_of[phi] = Some(block);
+        self.block_of[phi] = block.into();
         phi
     }
 }

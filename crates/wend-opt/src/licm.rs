@@ -31,11 +31,10 @@
 //! has a preheader (idempotent). Invalidates: nothing about the CFG beyond
 //! what loopsimplify does; instructions change blocks.
 
-use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::{Loop, LoopForest};
-use wend_ir::{BinOp, Block, Function, Inst, InstKind};
+use wend_ir::{BinOp, Block, Function, InstBlocks, InstKind};
 
 pub fn run(func: &mut Function) {
     if func.is_declaration() {
@@ -66,7 +65,7 @@ fn hoist_from_block(
     l: Loop,
     b: Block,
     preheader: Block,
-    block_of: &mut SecondaryMap<Inst, Option<Block>>,
+    block_of: &mut InstBlocks,
 ) {
     let insts = std::mem::take(&mut func.blocks[b].insts);
     let mut kept = Vec::with_capacity(insts.len());
@@ -77,14 +76,14 @@ fn hoist_from_block(
             kind.for_each_operand(|v| {
                 let defined_in_loop = func
                     .defining_inst(v)
-                    .and_then(|def| block_of[def])
+                    .and_then(|def| block_of[def].expand())
                     .is_some_and(|d| forest.contains(l, d));
                 invariant &= !defined_in_loop;
             });
         }
         if invariant {
             func.blocks[preheader].insts.push(inst);
-            block_of[inst] = Some(preheader);
+            block_of[inst] = preheader.into();
         } else {
             kept.push(inst);
         }

@@ -122,7 +122,7 @@ fn promote(func: &mut Function) -> bool {
 /// the builder never makes one, and LLVM's mem2reg leaves them alone too.)
 fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
     let entry = func.layout[0];
-    let mut candidate: SecondaryMap<Value, bool> = SecondaryMap::new();
+    let mut candidate: SecondaryMap<Value, bool> = SecondaryMap::with_capacity(func.values.len());
     for &inst in &func.blocks[entry].insts {
         if let InstKind::Alloca { .. } = func.insts[inst].kind {
             candidate[func.insts[inst].result.unwrap()] = true;
@@ -153,12 +153,23 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
         }
     }
 
-    let mut vars = PrimaryMap::new();
+    // Sized once: grown by doubling, a table of half a million variables
+    // would copy itself into fresh memory again and again.
+    let promotable = |inst: Inst| match func.insts[inst].kind {
+        InstKind::Alloca { .. } => candidate[func.insts[inst].result.unwrap()],
+        _ => false,
+    };
+    let count = func.blocks[entry]
+        .insts
+        .iter()
+        .filter(|&&inst| promotable(inst))
+        .count();
+    let mut vars = PrimaryMap::with_capacity(count);
     for &inst in &func.blocks[entry].insts {
         if let (InstKind::Alloca { ty }, Some(address)) =
             (&func.insts[inst].kind, func.insts[inst].result.expand())
         {
-            if candidate[address] {
+            if promotable(inst) {
                 vars.push(VarInfo {
                     alloca: inst,
                     address,
@@ -525,16 +536,18 @@ fn remove_trivial_phis(
         }
         v
     };
-    let mut block_of: SecondaryMap<Inst, Option<Block>> = func.inst_blocks();
-    let mut new_phis = Vec::new();
-    for &b in &func.layout {
-        for &phi in &func.blocks[b].phis {
-            if phi_var[phi].is_some() {
-                new_phis.push(phi);
-                block_of[phi] = Some(b);
-            }
-        }
+    let new_phis: Vec<Inst> = func
+        .layout
+        .iter()
+        .flat_map(|&b| &func.blocks[b].phis)
+        .copied()
+        .filter(|&phi| phi_var[phi].is_some())
+        .collect();
+    if new_phis.is_empty() {
+        // Straight-line code: spare the tables below, as long as the arenas.
+        return;
     }
+    let block_of = func.inst_blocks();
     // Which new phis use each new phi.
     let users = FlatLists::build(func.insts.len(), Inst::new(0), |f| {
         for &phi in &new_phis {
@@ -589,9 +602,9 @@ fn remove_trivial_phis(
                 // phi(x, undef) may only become x where x is available.
                 let available = match func.defining_inst(c) {
                     None => true,
-                    Some(def) => {
-                        block_of[def].is_some_and(|b| domtree.strictly_dominates(b, phi_block))
-                    }
+                    Some(def) => block_of[def]
+                        .expand()
+                        .is_some_and(|b| domtree.strictly_dominates(b, phi_block)),
                 };
                 if !available {
                     continue;

@@ -131,7 +131,7 @@ fn demote_cross_block_values(func: &mut Function, slots: &mut SlotMaker) {
     let inst_block = func.inst_blocks();
     let mut def_block: SecondaryMap<Value, Option<Block>> = SecondaryMap::new();
     for (inst, data) in func.insts.iter() {
-        if let (Some(v), Some(b)) = (data.result.expand(), inst_block[inst]) {
+        if let (Some(v), Some(b)) = (data.result.expand(), inst_block[inst].expand()) {
             def_block[v] = Some(b);
         }
     }

@@ -76,7 +76,9 @@ use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::flat_lists::FlatLists;
 use wend_ir::prefetch::{lookahead_for, prefetch, with_lookahead};
-use wend_ir::{Block, Function, IcmpCond, Inst, InstKind, Terminator, Type, Value, ValueDef};
+use wend_ir::{
+    Block, Function, IcmpCond, Inst, InstBlocks, InstKind, Terminator, Type, Value, ValueDef,
+};
 
 /// The abstract value of an SSA value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -113,7 +115,7 @@ enum User {
 struct Solver<'f> {
     func: &'f Function,
     /// The block of each placed instruction.
-    block_of: SecondaryMap<Inst, Option<Block>>,
+    block_of: InstBlocks,
     /// The users of each value, one entry per use. Only instruction
     /// results' cells can change, so only their lists are ever read; the
     /// others are kept because telling them apart while building would
