@@ -32,7 +32,8 @@ use crate::mir::*;
 use crate::out_of_ssa::phi_copies;
 use cranelift_entity::{packed_option::PackedOption, PrimaryMap, SecondaryMap};
 use wend_ir::{
-    BinOp, Block, Function, IcmpCond, Inst, InstKind, Module, Terminator, Type, Value, ValueDef,
+    BinOp, Block, Function, IcmpCond, Inst, InstBlocks, InstKind, Module, Terminator, Type, Value,
+    ValueDef,
 };
 
 fn width_of(ty: Type) -> Width {
@@ -69,7 +70,7 @@ struct Selector<'a> {
     /// Values whose only uses are `icmp eq/ne` with zero.
     only_zero_tested: SecondaryMap<Value, bool>,
     /// The block of each instruction, and the block being selected.
-    inst_block: SecondaryMap<Inst, PackedOption<Block>>,
+    inst_block: InstBlocks,
     block: Block,
     out: Vec<MInst>,
 }
@@ -97,15 +98,10 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         fused: SecondaryMap::new(),
         uses: SecondaryMap::new(),
         only_zero_tested: SecondaryMap::new(),
-        inst_block: SecondaryMap::new(),
+        inst_block: func.inst_blocks(),
         block: func.layout[0],
         out: Vec::new(),
     };
-    for &b in &func.layout {
-        for inst in func.block_insts(b) {
-            s.inst_block[inst] = b.into();
-        }
-    }
     // An icmp all of whose uses are the branch ending its block or the
     // conditions of selects in its block is never materialised: each of
     // them repeats the `cmpl` and uses the flags.
