@@ -12,6 +12,7 @@ use std::fmt;
 
 use crate::ast::BinaryOp;
 pub use crate::ast::Type;
+use crate::intern::{Interner, Symbol};
 use crate::span::{LineIndex, Span};
 use crate::tree::{self, Id};
 
@@ -46,6 +47,8 @@ pub struct Checked {
     pub exprs: Exprs,
     /// The entry point.
     pub main: FuncId,
+    /// The names of variables (see [`Checked::var_name`]).
+    pub names: Interner,
     pub(crate) lines: LineIndex,
 }
 
@@ -56,6 +59,10 @@ impl Checked {
 
     pub fn var(&self, id: VarId) -> &VarDef {
         &self.vars[id.index()]
+    }
+
+    pub fn var_name(&self, id: VarId) -> &str {
+        self.names.name(self.var(id).name)
     }
 
     /// The 1-based source line where `span` starts.
@@ -108,7 +115,9 @@ pub enum VarKind {
 
 #[derive(Clone, Debug)]
 pub struct VarDef {
-    pub name: String,
+    /// Interned: a program can have half a million variables, and a
+    /// `String` each was as many small allocations.
+    pub name: Symbol,
     pub ty: Type,
     pub kind: VarKind,
     /// The function that declares it.

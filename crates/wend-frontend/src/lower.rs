@@ -85,11 +85,12 @@ fn signature(checked: &Checked, func: FuncId, symbol: &str) -> wend_ir::Function
     let params: Vec<(wend_ir::Type, &str)> = def
         .params
         .iter()
-        .map(|&p| (ir_type(checked.var(p).ty), checked.var(p).name.as_str()))
-        .chain(def.captures.iter().map(|&c| {
-            let var = checked.var(c);
-            (ir_type(var.ty).pointer_to(), var.name.as_str())
-        }))
+        .map(|&p| (ir_type(checked.var(p).ty), checked.var_name(p)))
+        .chain(
+            def.captures
+                .iter()
+                .map(|&c| (ir_type(checked.var(c).ty).pointer_to(), checked.var_name(c))),
+        )
         .collect();
     wend_ir::Function::new(symbol, &params, ir_return_type(checked, func))
 }
@@ -365,11 +366,10 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         let mut name = String::new();
         vars.iter()
             .map(|&id| {
-                let var = self.checked.var(id);
                 name.clear();
-                name.push_str(&var.name);
+                name.push_str(self.checked.var_name(id));
                 name.push_str(suffix);
-                self.b.alloca(ir_type(var.ty), &name)
+                self.b.alloca(ir_type(self.checked.var(id).ty), &name)
             })
             .collect()
     }

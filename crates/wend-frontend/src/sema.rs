@@ -59,6 +59,7 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
         vars,
         exprs: checker.out,
         main,
+        names,
         lines: LineIndex::new(src),
     };
     (Some(checked), diags)
@@ -199,7 +200,7 @@ impl<'a> Checker<'a> {
     fn new_var(&mut self, name: &ast::Ident, ty: Type, kind: VarKind, owner: FuncId) -> VarId {
         let id = VarId(self.vars.len() as u32);
         self.vars.push(VarDef {
-            name: self.name(name).to_string(),
+            name: name.name,
             ty,
             kind,
             owner,
@@ -429,7 +430,11 @@ impl<'a> Checker<'a> {
                     let def = &self.vars[var.index()];
                     let diag = mismatch(def.ty, ty, value_span).secondary(
                         def.span,
-                        format!("`{}` is declared `{}` here", def.name, def.ty),
+                        format!(
+                            "`{}` is declared `{}` here",
+                            self.names.name(def.name),
+                            def.ty
+                        ),
                     );
                     self.diags.push(diag);
                     return None;

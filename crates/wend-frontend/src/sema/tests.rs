@@ -56,7 +56,7 @@ fn capture_names(checked: &Checked, name: &str) -> Vec<String> {
     let func = checked.func(func_named(checked, name));
     func.captures
         .iter()
-        .map(|&v| checked.var(v).name.clone())
+        .map(|&v| checked.var_name(v).to_string())
         .collect()
 }
 
