@@ -31,9 +31,9 @@
 use crate::mir::*;
 use crate::out_of_ssa::phi_copies;
 use cranelift_entity::{packed_option::PackedOption, PrimaryMap, SecondaryMap};
+use rustc_hash::FxHashSet;
 use wend_ir::{
-    BinOp, Block, Function, IcmpCond, Inst, InstBlocks, InstKind, Module, Terminator, Type, Value,
-    ValueDef,
+    BinOp, Block, Function, IcmpCond, Inst, InstKind, Module, Terminator, Type, Value, ValueDef,
 };
 
 fn width_of(ty: Type) -> Width {
@@ -62,17 +62,27 @@ struct Selector<'a> {
     // tables: at -O0 a 1M-line function has millions of values.
     vregs: SecondaryMap<Value, PackedOption<VReg>>,
     slots: SecondaryMap<Value, PackedOption<SlotId>>,
-    /// Icmps that are only used through the flags, by the branch that ends
-    /// their block or selects in it: they produce no value.
-    fused: SecondaryMap<Inst, bool>,
-    /// How many times each value is used.
-    uses: SecondaryMap<Value, u32>,
-    /// Values whose only uses are `icmp eq/ne` with zero.
-    only_zero_tested: SecondaryMap<Value, bool>,
-    /// The block of each instruction, and the block being selected.
-    inst_block: InstBlocks,
+    /// What selection needs to know of each value's uses, one byte each
+    /// (the use counts and the block of each instruction, 4 bytes an
+    /// entry, are only needed to work these out, and are freed before the
+    /// machine code is built: that is the backend's peak).
+    facts: SecondaryMap<Value, UseFacts>,
+    /// The block being selected, and its icmps (see `Selector::condition`).
     block: Block,
+    block_icmps: FxHashSet<Inst>,
     out: Vec<MInst>,
+}
+
+/// See [`Selector::facts`].
+#[derive(Clone, Copy, Default)]
+struct UseFacts {
+    /// The value is used at all.
+    used: bool,
+    /// An icmp only used through the flags, by the branch that ends its
+    /// block or selects in it: it produces no value.
+    fused: bool,
+    /// The value's only uses are `icmp eq/ne` with zero.
+    only_zero_tested: bool,
 }
 
 /// Blocks whose machine instructions take less room than this are
@@ -95,13 +105,12 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         },
         vregs: SecondaryMap::new(),
         slots: SecondaryMap::new(),
-        fused: SecondaryMap::new(),
-        uses: SecondaryMap::new(),
-        only_zero_tested: SecondaryMap::new(),
-        inst_block: func.inst_blocks(),
+        facts: SecondaryMap::with_capacity(func.values.len()),
         block: func.layout[0],
+        block_icmps: FxHashSet::default(),
         out: Vec::new(),
     };
+    let inst_block = func.inst_blocks();
     // An icmp all of whose uses are the branch ending its block or the
     // conditions of selects in its block is never materialised: each of
     // them repeats the `cmpl` and uses the flags.
@@ -110,7 +119,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         let defined_here = |v: Value| {
             func.defining_inst(v).is_some_and(|i| {
                 matches!(func.insts[i].kind, InstKind::Icmp { .. })
-                    && s.inst_block[i].expand() == Some(b)
+                    && inst_block[i].expand() == Some(b)
             })
         };
         for &inst in &func.blocks[b].insts {
@@ -130,7 +139,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         for &inst in &func.blocks[b].insts {
             if let Some(result) = func.insts[inst].result.expand() {
                 if flag_uses[result] > 0 && flag_uses[result] == uses[result] {
-                    s.fused[inst] = true;
+                    s.facts[result].fused = true;
                 }
             }
         }
@@ -154,12 +163,14 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         }
     }
     for (v, &n) in zero_tests.iter() {
-        s.only_zero_tested[v] = n > 0 && n == uses[v];
+        s.facts[v].only_zero_tested = n > 0 && n == uses[v];
+    }
+    for (v, &n) in uses.iter() {
+        s.facts[v].used = n > 0;
     }
     // Freed before the machine code is built, the peak of the backend: on
     // a huge function each is as large as the value table.
-    drop((flag_uses, zero_tests));
-    s.uses = uses;
+    drop((flag_uses, zero_tests, uses, inst_block));
     for &p in &func.params {
         s.vregs[p] = s.mf.new_vreg(width_of(func.value_type(p))).into();
     }
@@ -174,13 +185,20 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
                     let size = if ty.is_pointer() { 8 } else { 4 };
                     s.slots[result] = s.mf.new_slot(size).into();
                 }
-                _ if s.fused[inst] => {}
+                _ if s.facts[result].fused => {}
                 _ => s.vregs[result] = s.mf.new_vreg(width_of(data.ty(func))).into(),
             }
         }
     }
     for (i, &b) in func.layout.iter().enumerate() {
         s.block = b;
+        s.block_icmps.clear();
+        s.block_icmps.extend(
+            func.blocks[b]
+                .insts
+                .iter()
+                .filter(|&&i| matches!(func.insts[i].kind, InstKind::Icmp { .. })),
+        );
         // Room for the block: at most two machine instructions per IR
         // instruction on every `wend-gen scale` shape (1.0-1.8 on average);
         // a block that needs more simply grows.
@@ -286,10 +304,10 @@ impl Selector<'_> {
     fn select_inst(&mut self, inst: Inst) {
         let data = &self.func.insts[inst];
         let result = data.result.expand();
-        let unused = result.is_some_and(|r| self.uses[r] == 0);
+        let unused = result.is_some_and(|r| !self.facts[r].used);
         match data.kind.clone() {
             InstKind::Alloca { .. } | InstKind::Phi { .. } => {}
-            _ if self.fused[inst] => {}
+            _ if result.is_some_and(|r| self.facts[r].fused) => {}
             // Dead code without side effects (the frontend guards divisions).
             InstKind::Binary { .. }
             | InstKind::Icmp { .. }
@@ -331,7 +349,7 @@ impl Selector<'_> {
                     // x % 2^k is zero exactly when the low k bits of x are,
                     // whatever its sign: `n % 2 == 0` is `n & 1 == 0`.
                     BinOp::SRem
-                        if self.only_zero_tested[result.unwrap()]
+                        if self.facts[result.unwrap()].only_zero_tested
                             && matches!(rhs, Operand::Imm(d) if d > 0 && (d as u32).is_power_of_two()) =>
                     {
                         let Operand::Imm(d) = rhs else { unreachable!() };
@@ -447,9 +465,7 @@ impl Selector<'_> {
             .func
             .defining_inst(cond)
             .and_then(|i| match self.func.insts[i].kind {
-                InstKind::Icmp { cond, lhs, rhs }
-                    if self.inst_block[i].expand() == Some(self.block) =>
-                {
+                InstKind::Icmp { cond, lhs, rhs } if self.block_icmps.contains(&i) => {
                     Some((cond, lhs, rhs))
                 }
                 _ => None,
@@ -465,7 +481,7 @@ impl Selector<'_> {
 
     fn select_terminator(&mut self, b: Block) -> MTerm {
         let mut copies = phi_copies(self.func, b);
-        copies.retain(|&(phi, _)| self.uses[phi] > 0);
+        copies.retain(|&(phi, _)| self.facts[phi].used);
         if !copies.is_empty() {
             let moves = copies
                 .into_iter()
