@@ -218,8 +218,10 @@ pub enum ExprKind {
     Not(ExprId),
     Binary {
         op: BinaryOp,
-        /// The operator's span (the line of a division check comes from it).
-        op_span: Span,
+        /// Where the operator starts (the line of a division check comes
+        /// from it): an offset, not the span, keeps an expression in 28
+        /// bytes.
+        op_at: u32,
         lhs: ExprId,
         rhs: ExprId,
     },
@@ -228,7 +230,7 @@ pub enum ExprKind {
 // The sizes the comment on [`Stmt`] promises: a million-line function is a
 // million statements and several million expressions.
 const _: () = assert!(std::mem::size_of::<Stmt>() <= 24);
-const _: () = assert!(std::mem::size_of::<Expr>() <= 32);
+const _: () = assert!(std::mem::size_of::<Expr>() <= 28);
 
 impl fmt::Display for FuncId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -319,13 +319,19 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
 
     /// Tags the instructions created from now on with the line of `span`.
     fn line(&mut self, span: Span) {
-        if !self.line_bytes.contains(&span.start()) {
+        self.line_at(span.start());
+    }
+
+    /// Tags the instructions created from now on with the line of the
+    /// byte at `offset`.
+    fn line_at(&mut self, offset: usize) {
+        if !self.line_bytes.contains(&offset) {
             let lines = &self.checked.lines;
             let next = self.line + 1;
-            self.line = if lines.line_bytes(next).contains(&span.start()) {
+            self.line = if lines.line_bytes(next).contains(&offset) {
                 next
             } else {
-                self.checked.line(span)
+                lines.line(offset)
             };
             self.line_bytes = lines.line_bytes(self.line);
         }
@@ -596,13 +602,13 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             } => self.short_circuit(op == BinaryOp::And, lhs, rhs, expr.span),
             ExprKind::Binary {
                 op,
-                op_span,
+                op_at,
                 lhs,
                 rhs,
             } => {
                 let left = self.expr(lhs);
                 let right = self.expr(rhs);
-                self.line(op_span);
+                self.line_at(op_at as usize);
                 self.binary(op, left, right, rhs)
             }
         }

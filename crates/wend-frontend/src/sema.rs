@@ -867,7 +867,7 @@ impl<'a> Checker<'a> {
         };
         let kind = checked::ExprKind::Binary {
             op,
-            op_span,
+            op_at: op_span.start() as u32,
             lhs: lhs_id,
             rhs: rhs_id,
         };
