@@ -65,11 +65,6 @@ impl Checked {
         self.names.name(self.var(id).name)
     }
 
-    /// The 1-based source line where `span` starts.
-    pub fn line(&self, span: Span) -> u32 {
-        self.lines.line(span.start())
-    }
-
     /// `name(int, bool)`: a function's signature, for messages.
     pub fn signature(&self, id: FuncId) -> String {
         let func = self.func(id);

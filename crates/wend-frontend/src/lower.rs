@@ -55,7 +55,7 @@ pub fn lower_program(mut checked: Checked) -> Module {
         let mut function = std::mem::replace(&mut shared.module.functions[ir_id], placeholder);
         let body = std::mem::take(&mut checked.funcs[index].body);
         FunctionLowering::lower(&checked, id, body, &mut function, &mut shared);
-        function.shrink_to_fit();
+        function.shrink_small_arenas();
         shared.module.functions[ir_id] = function;
     }
     shared.module

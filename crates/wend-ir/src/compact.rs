@@ -32,8 +32,8 @@ pub fn compact(func: &mut Function) {
     let mut insts: PrimaryMap<Inst, InstData> = PrimaryMap::with_capacity(func.inst_count());
     let mut values: PrimaryMap<Value, ValueData> = PrimaryMap::with_capacity(func.inst_count());
     // Packed (4 bytes an entry): on a huge function these two maps are as
-    // long as the arenas, so they are sized once (grown by doubling, each
-    // would copy itself into fresh memory again and again).
+    // long as the arenas, so they are sized once rather than grown by
+    // doubling.
     let mut block_map: SecondaryMap<Block, PackedOption<Block>> =
         SecondaryMap::with_capacity(func.blocks.len());
     let mut value_map: SecondaryMap<Value, PackedOption<Value>> =

@@ -133,7 +133,8 @@ impl Function {
     /// for a builder that knows about how many it will make: the arenas
     /// then never grow by copying (on a huge function, each copy is
     /// hundreds of megabytes of fresh memory). Room left unused costs only
-    /// address space, and [`Function::shrink_to_fit`] gives it back.
+    /// address space, and [`Function::shrink_small_arenas`] gives it back
+    /// where it is memory.
     pub fn reserve(&mut self, insts: usize, values: usize) {
         self.insts.reserve(insts);
         self.values.reserve(values);
@@ -149,9 +150,9 @@ impl Function {
     /// allocator never gave pages to, so it costs no memory, while the
     /// passes after lowering push onto the arenas (mem2reg's phis and
     /// `undef`s). Shrunk to fit, the first such push would copy the whole
-    /// arena into fresh memory (on the benchmarks' function of a million
-    /// lines, 140 MB of pages the kernel zeroes).
-    pub fn shrink_to_fit(&mut self) {
+    /// arena into fresh memory (the value arena of a million-line function
+    /// is some 50 MB).
+    pub fn shrink_small_arenas(&mut self) {
         /// Arenas whose contents take up to this many bytes are shrunk.
         const SMALL: usize = 1 << 16;
         fn is_small<T>(len: usize) -> bool {

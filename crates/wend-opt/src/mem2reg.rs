@@ -153,23 +153,15 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
         }
     }
 
-    // Sized once: grown by doubling, a table of half a million variables
-    // would copy itself into fresh memory again and again.
-    let promotable = |inst: Inst| match func.insts[inst].kind {
-        InstKind::Alloca { .. } => candidate[func.insts[inst].result.unwrap()],
-        _ => false,
-    };
-    let count = func.blocks[entry]
-        .insts
-        .iter()
-        .filter(|&&inst| promotable(inst))
-        .count();
+    // Sized once rather than grown by doubling (half a million variables
+    // make a table of some 36 MB).
+    let count = candidate.values().filter(|&&promotable| promotable).count();
     let mut vars = PrimaryMap::with_capacity(count);
     for &inst in &func.blocks[entry].insts {
         if let (InstKind::Alloca { ty }, Some(address)) =
             (&func.insts[inst].kind, func.insts[inst].result.expand())
         {
-            if promotable(inst) {
+            if candidate[address] {
                 vars.push(VarInfo {
                     alloca: inst,
                     address,
