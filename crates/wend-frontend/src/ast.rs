@@ -192,21 +192,24 @@ pub enum ExprKind {
     Var(Symbol),
     Call(CallId),
     Paren(ExprId),
+    /// `op_at`: where the operator starts (its span is
+    /// [`UnaryOp::span_at`]: an operator is always spelled the same way).
     Unary {
         op: UnaryOp,
-        op_span: Span,
+        op_at: u32,
         operand: ExprId,
     },
+    /// `op_at`: where the operator starts (see [`BinaryOp::span_at`]).
     Binary {
         op: BinaryOp,
-        op_span: Span,
+        op_at: u32,
         lhs: ExprId,
         rhs: ExprId,
     },
 }
 
 // Kept small: huge programs have millions of nodes.
-const _: () = assert!(std::mem::size_of::<Expr>() <= 32);
+const _: () = assert!(std::mem::size_of::<Expr>() <= 28);
 const _: () = assert!(std::mem::size_of::<Stmt>() <= 40);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -217,6 +220,12 @@ pub enum UnaryOp {
 }
 
 impl UnaryOp {
+    /// The span of this operator written at `start`.
+    pub fn span_at(self, start: u32) -> Span {
+        let start = start as usize;
+        Span::new(start, start + self.symbol().len())
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             UnaryOp::Neg => "-",
@@ -244,6 +253,12 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    /// The span of this operator written at `start`.
+    pub fn span_at(self, start: u32) -> Span {
+        let start = start as usize;
+        Span::new(start, start + self.symbol().len())
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             BinaryOp::Or => "||",

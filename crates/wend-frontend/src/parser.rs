@@ -178,11 +178,14 @@ impl Builder<'_> {
                 (self.depth(inner), Span::new(span.start(), span.start() + 1))
             }
             ExprKind::Unary {
-                operand, op_span, ..
-            } => (self.depth(operand), op_span),
+                op, op_at, operand, ..
+            } => (self.depth(operand), op.span_at(op_at)),
             ExprKind::Binary {
-                lhs, rhs, op_span, ..
-            } => (self.depth(lhs).max(self.depth(rhs)), op_span),
+                op,
+                op_at,
+                lhs,
+                rhs,
+            } => (self.depth(lhs).max(self.depth(rhs)), op.span_at(op_at)),
         };
         let depth = children.saturating_add(1);
         let kind = if self.check(depth, point) {
@@ -198,7 +201,7 @@ impl Builder<'_> {
         self.expr(
             ExprKind::Unary {
                 op,
-                op_span,
+                op_at: op_span.start() as u32,
                 operand,
             },
             span,
@@ -216,7 +219,7 @@ impl Builder<'_> {
         self.expr(
             ExprKind::Binary {
                 op,
-                op_span,
+                op_at: op_span.start() as u32,
                 lhs,
                 rhs,
             },

@@ -4,7 +4,7 @@
 //! A huge program has millions of expressions. As boxes pointing at boxes
 //! each would be a separate allocation, freed one by one; here a tree's
 //! expressions are the entries of one vector and name their operands by
-//! index, like the IR's values (a 32-byte node, no pointer to it). The index
+//! index, like the IR's values (a 28-byte node, no pointer to it). The index
 //! types are [`Id`]s of the node type, so an index into one tree's arena
 //! cannot be used with the other's.
 

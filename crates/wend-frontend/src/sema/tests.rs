@@ -196,6 +196,35 @@ fn overload_resolution_innermost_scope_first() {
     ));
 }
 
+/// The source text under each label of the one error `src` gives.
+fn labelled_text(src: &str) -> Vec<String> {
+    let (checked, diags) = check(src);
+    assert!(checked.is_none(), "expected errors for {src:?}");
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    diags[0]
+        .labels
+        .iter()
+        .map(|l| src[l.range.clone()].to_string())
+        .collect()
+}
+
+#[test]
+fn operator_labels_cover_the_operator() {
+    // The trees keep only where an operator starts; its span is rebuilt
+    // from its spelling, one or two characters.
+    for (expr, operator, operand) in [
+        ("1 + true", "+", "true"),
+        ("true&&1", "&&", "1"),
+        ("1 <= false", "<=", "false"),
+        ("1 ||  true", "||", "1"),
+        ("!3", "!", "3"),
+        ("- true", "-", "true"),
+    ] {
+        let labels = labelled_text(&in_main(&format!("print {expr};")));
+        assert_eq!(labels, [operand, operator], "{expr}");
+    }
+}
+
 #[test]
 fn type_rules() {
     ok(&in_main(
