@@ -219,11 +219,16 @@ pub enum UnaryOp {
     Not,
 }
 
+/// The span of an operator spelled `symbol` that starts at `start`.
+fn operator_span(symbol: &str, start: u32) -> Span {
+    let start = start as usize;
+    Span::new(start, start + symbol.len())
+}
+
 impl UnaryOp {
     /// The span of this operator written at `start`.
     pub fn span_at(self, start: u32) -> Span {
-        let start = start as usize;
-        Span::new(start, start + self.symbol().len())
+        operator_span(self.symbol(), start)
     }
 
     pub fn symbol(self) -> &'static str {
@@ -255,8 +260,7 @@ pub enum BinaryOp {
 impl BinaryOp {
     /// The span of this operator written at `start`.
     pub fn span_at(self, start: u32) -> Span {
-        let start = start as usize;
-        Span::new(start, start + self.symbol().len())
+        operator_span(self.symbol(), start)
     }
 
     pub fn symbol(self) -> &'static str {

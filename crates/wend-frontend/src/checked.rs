@@ -61,6 +61,7 @@ impl Checked {
         &self.vars[id.index()]
     }
 
+    /// The source name of variable `id`.
     pub fn var_name(&self, id: VarId) -> &str {
         self.names.name(self.var(id).name)
     }

@@ -736,15 +736,13 @@ impl<'a> Checker<'a> {
                 }
             }
             ExprKind::Paren(inner) => self.expr(ctx, inner),
-            ExprKind::Unary { op, op_at, operand } => {
-                self.unary(ctx, op, op.span_at(op_at), operand, span)
-            }
+            ExprKind::Unary { op, op_at, operand } => self.unary(ctx, op, op_at, operand, span),
             ExprKind::Binary {
                 op,
                 op_at,
                 lhs,
                 rhs,
-            } => self.binary(ctx, op, op.span_at(op_at), lhs, rhs, span),
+            } => self.binary(ctx, op, op_at, lhs, rhs, span),
         }
     }
 
@@ -773,7 +771,7 @@ impl<'a> Checker<'a> {
         &mut self,
         ctx: FuncId,
         op: UnaryOp,
-        op_span: Span,
+        op_at: u32,
         operand: ExprId,
         span: Span,
     ) -> Option<checked::ExprId> {
@@ -794,7 +792,7 @@ impl<'a> Checker<'a> {
         if found.ty != expected {
             self.diags
                 .push(mismatch(expected, found.ty, found.span).secondary(
-                    op_span,
+                    op.span_at(op_at),
                     format!("`{}` needs an `{expected}` operand", op.symbol()),
                 ));
             return None;
@@ -816,7 +814,7 @@ impl<'a> Checker<'a> {
         &mut self,
         ctx: FuncId,
         op: BinaryOp,
-        op_span: Span,
+        op_at: u32,
         lhs: ExprId,
         rhs: ExprId,
         span: Span,
@@ -852,7 +850,7 @@ impl<'a> Checker<'a> {
                         ok = false;
                         self.diags
                             .push(mismatch(operand_ty, operand.ty, operand.span).secondary(
-                                op_span,
+                                op.span_at(op_at),
                                 format!("`{symbol}` needs `{operand_ty}` operands"),
                             ));
                     }
@@ -865,7 +863,7 @@ impl<'a> Checker<'a> {
         };
         let kind = checked::ExprKind::Binary {
             op,
-            op_at: op_span.start() as u32,
+            op_at,
             lhs: lhs_id,
             rhs: rhs_id,
         };
