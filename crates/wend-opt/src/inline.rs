@@ -7,8 +7,9 @@
 //! parameters *are* the parent's allocas, and the next mem2reg turns the
 //! whole thing into plain SSA values.
 //!
-//! The algorithm is the classic bottom-up inliner (LLVM's `Inliner` over the
-//! call-graph SCCs, much simplified):
+//! The decisions are those of the classic bottom-up inliner (LLVM's
+//! `Inliner` over the call-graph SCCs, much simplified); the bodies are
+//! then moved top-down, so that each is copied once per copy in the result:
 //!
 //! 1. **Call graph and recursion.** The strongly connected components of
 //!    the call graph (Tarjan, "Depth-First Search and Linear Graph
@@ -17,28 +18,35 @@
 //!    more, or one that calls itself, is *recursive* and never inlined —
 //!    inlining it would only unroll the recursion once and could go on
 //!    forever.
-//! 2. **Bottom-up order.** Tarjan's algorithm completes a component only
-//!    after every component it calls, so processing the components in the
-//!    order they are found handles callees before callers: a callee is
-//!    inlined in its final, already-inlined form, and is copied once.
-//! 3. **Decision.** A call to a non-recursive defined function is inlined
-//!    when the callee has a single call site in the module (it is about to
-//!    die, so the program does not grow) and at most [`SINGLE_CALL_LIMIT`]
-//!    instructions, or when it is small: at most
+//! 2. **Decisions, bottom-up, on sizes only** ([`Plan`]). Tarjan's
+//!    algorithm completes a component only after every component it calls,
+//!    so in that order every callee's size is final (its own calls decided)
+//!    before its callers are considered. A call to a non-recursive defined
+//!    function is inlined when the callee has a single call site in the
+//!    module (it is about to die, so the program does not grow) and at most
+//!    [`SINGLE_CALL_LIMIT`] instructions, or when it is small: at most
 //!    [`SMALL_CALLEE`] instructions counting terminators. Copies of small
 //!    callees draw on a total growth budget of half the module's size plus
 //!    [`GROWTH_ALLOWANCE`] instructions, so inlining stays linear even on
-//!    programs with thousands of calls.
+//!    programs with thousands of calls. A callee whose every call is
+//!    inlined is *absorbed*: it will not exist on its own.
+//! 3. **Bodies, top-down.** Each function that stays is rebuilt once,
+//!    callees first. An inlined call to a function that stays takes a copy
+//!    of its rebuilt body; one to an absorbed function takes a copy of the
+//!    *original* body, whose own inlined calls are expanded in the copy in
+//!    turn. A chain `f1 → f2 → … → fn` of single calls is thus copied once
+//!    into `f1`, where building each link in its caller first would copy
+//!    the growing body again at every link. An absorbed body is freed after
+//!    its last copy.
 //! 4. **Splicing.** The call's block is split after the call; the callee's
 //!    blocks are copied in between with parameters mapped to arguments;
 //!    its allocas go to the caller's entry block (where mem2reg looks for
 //!    them); each `ret` becomes a branch to the continuation, where a phi
 //!    merges the returned values when there are several. Source lines
 //!    (`InstData::line`) are kept, so runtime errors still name the line.
-//!    A function that received copies is compacted (`compact.rs`) once it
-//!    is sure to stay: at once if too large to be inlined itself, else at
-//!    the end — compacting a link of a chain of single calls just before
-//!    it is moved into the next would redo the work at every link.
+//!    The copied blocks are named after the function they come from, the
+//!    outer one first (`outer.inner.entry`). A function that received
+//!    copies is compacted (`compact.rs`).
 //! 5. **Dead functions.** Every function but `main` is internal: what is not
 //!    reachable from `main` in the call graph is deleted (a module without
 //!    `main` keeps all its functions).
@@ -56,10 +64,12 @@ use wend_ir::{
 pub const SMALL_CALLEE: usize = 40;
 
 /// A callee with a single call site is inlined if it has at most this many
-/// instructions. Moving a body between functions means copying it into the
-/// caller's arenas, and a chain `f1 → f2 → … → fn` of single calls would
-/// copy the growing body again at each step (quadratic time): the limit
-/// cuts such chains into pieces.
+/// instructions, counted once its own chosen calls are inlined. Such a call
+/// costs no growth, but without a limit a chain `f1 → f2 → … → fn` of
+/// single calls would become one function as large as the whole chain: the
+/// limit cuts chains into pieces of a few hundred instructions, which keeps
+/// the functions the later passes see, and the nesting of the rebuilding
+/// (`Rebuilding::block` recurses once per inlined level), bounded.
 pub const SINGLE_CALL_LIMIT: usize = 400;
 
 /// Growth allowed on top of half the module's size, so that small modules
@@ -70,77 +80,19 @@ pub const GROWTH_ALLOWANCE: usize = 1000;
 pub fn run(module: &mut Module) {
     let mut graph = CallGraph::compute(module);
     let components = graph.strongly_connected_components();
-    let mut recursive: SecondaryMap<FuncId, bool> = SecondaryMap::new();
-    for component in &components {
-        for &f in component {
-            recursive[f] = component.len() > 1 || graph.callees[f].contains(&f);
-        }
-    }
-
-    let mut size: SecondaryMap<FuncId, usize> = SecondaryMap::new();
-    let mut call_sites: SecondaryMap<FuncId, usize> = SecondaryMap::new();
-    let mut total = 0;
-    for (id, func) in module.definitions() {
-        size[id] = function_size(func);
-        total += size[id];
-        for_each_call(func, |callee| call_sites[callee] += 1);
-    }
-    let budget = Budget {
-        remaining: total / 2 + GROWTH_ALLOWANCE,
-    };
-    // With a `main`, a callee whose last call was just inlined is dead; its
-    // body is freed at once, so that a long chain of single calls (each
-    // body copied into its caller) does not keep every intermediate copy.
-    let mut uncompacted = Vec::new();
-    let mut state = InlineState {
-        call_sites,
-        budget,
-        free_dead: module.find_function("main").is_some(),
+    let plan = Plan::make(module, &graph, &components);
+    let mut bodies = Bodies {
+        copies_left: plan.copies_of_absorbed(module, &components),
         emptied: SecondaryMap::new(),
     };
-
     for component in &components {
-        for &caller in component {
-            let ctx = Decision {
-                recursive: &recursive,
-                size: &size,
-                component_of: &graph.component_of,
-            };
-            let inlined_any = inline_calls_in(module, caller, &ctx, &mut state);
-            size[caller] = function_size(&module.functions[caller]);
-            // A function that received copies needs compacting, but not
-            // if it is about to be copied into its own caller (which takes
-            // only its placed instructions, in layout order): in a chain of
-            // single calls that would compact the growing body at every
-            // link. Only one too large to be inlined is sure to stay.
-            if inlined_any {
-                if size[caller] > SINGLE_CALL_LIMIT.max(SMALL_CALLEE) {
-                    wend_ir::compact::compact(&mut module.functions[caller]);
-                } else {
-                    uncompacted.push(caller);
-                }
+        for &f in component {
+            if !plan.absorbed[f] {
+                rebuild(module, f, &plan, &mut bodies);
             }
         }
     }
-    for f in uncompacted {
-        if !state.emptied[f] {
-            wend_ir::compact::compact(&mut module.functions[f]);
-        }
-    }
-    remove_dead_functions(module, &state.emptied);
-}
-
-/// What the inliner tracks across callers.
-struct InlineState {
-    /// The placed calls to each function, in the whole module.
-    call_sites: SecondaryMap<FuncId, usize>,
-    budget: Budget,
-    /// Whether functions nobody calls may be freed right away (only when
-    /// the module has a `main`: otherwise every function is kept).
-    free_dead: bool,
-    /// The definitions whose bodies were freed: dead, although their empty
-    /// layout makes them look like declarations.
-    emptied: SecondaryMap<FuncId, bool>,
+    remove_dead_functions(module, &bodies.emptied);
 }
 
 /// Instructions plus terminators: the size that inlining copies.
@@ -156,6 +108,142 @@ fn for_each_call(func: &Function, mut f: impl FnMut(FuncId)) {
                 f(callee);
             }
         }
+    }
+}
+
+// ---- the decisions -----------------------------------------------------
+
+/// Which calls are inlined, decided before any body moves.
+struct Plan {
+    /// The calls of each function that take their callee's body, as
+    /// instructions of its original body, sorted.
+    inline_at: SecondaryMap<FuncId, Vec<Inst>>,
+    /// The functions whose every call is inlined (only in a module with a
+    /// `main`, where the others may go): never rebuilt on their own.
+    absorbed: SecondaryMap<FuncId, bool>,
+    /// Each function's size once its chosen calls are inlined.
+    size: SecondaryMap<FuncId, usize>,
+}
+
+impl Plan {
+    fn make(module: &Module, graph: &CallGraph, components: &[Vec<FuncId>]) -> Plan {
+        let mut recursive: SecondaryMap<FuncId, bool> = SecondaryMap::new();
+        for component in components {
+            for &f in component {
+                recursive[f] = component.len() > 1 || graph.callees[f].contains(&f);
+            }
+        }
+        let mut size: SecondaryMap<FuncId, usize> = SecondaryMap::new();
+        let mut call_sites: SecondaryMap<FuncId, usize> = SecondaryMap::new();
+        // How many `ret` carry a value: with two or more, inlining a call
+        // that has a result adds a phi.
+        let mut value_returns: SecondaryMap<FuncId, usize> = SecondaryMap::new();
+        let mut total = 0;
+        for (id, func) in module.definitions() {
+            size[id] = function_size(func);
+            total += size[id];
+            for_each_call(func, |callee| call_sites[callee] += 1);
+            value_returns[id] = func
+                .layout
+                .iter()
+                .filter(|&&b| {
+                    matches!(
+                        func.blocks[b].terminator,
+                        Some(Terminator::Ret { value: Some(_) })
+                    )
+                })
+                .count();
+        }
+        let mut budget = total / 2 + GROWTH_ALLOWANCE;
+        let may_absorb = module.find_function("main").is_some();
+        let inlinable = SINGLE_CALL_LIMIT.max(SMALL_CALLEE);
+        // The calls to defined functions left in each function once its
+        // chosen calls are inlined: inlining it makes them new call sites.
+        // Kept only for functions small enough to be inlined.
+        let mut calls_left: SecondaryMap<FuncId, Vec<FuncId>> = SecondaryMap::new();
+        let mut plan = Plan {
+            inline_at: SecondaryMap::new(),
+            absorbed: SecondaryMap::new(),
+            size: SecondaryMap::new(),
+        };
+
+        for component in components {
+            for &caller in component {
+                let func = &module.functions[caller];
+                let mut inline_at = Vec::new();
+                let mut calls = Vec::new();
+                let mut grown = 0;
+                for &b in &func.layout {
+                    for &inst in &func.blocks[b].insts {
+                        let InstKind::Call { callee, .. } = func.insts[inst].kind else {
+                            continue;
+                        };
+                        let callee_func = &module.functions[callee];
+                        let inline = !callee_func.is_declaration()
+                            && !recursive[callee]
+                            && graph.component_of[callee] != graph.component_of[caller]
+                            && callee_func.name != "main"
+                            && if call_sites[callee] == 1 && size[callee] <= SINGLE_CALL_LIMIT {
+                                true // the only copy: the callee dies, nothing grows
+                            } else if size[callee] <= SMALL_CALLEE && size[callee] <= budget {
+                                budget -= size[callee];
+                                true
+                            } else {
+                                false
+                            };
+                        if !inline {
+                            if !callee_func.is_declaration() {
+                                calls.push(callee);
+                            }
+                            continue;
+                        }
+                        inline_at.push(inst);
+                        let phi = func.insts[inst].result.is_some() && value_returns[callee] > 1;
+                        grown += size[callee] + usize::from(phi);
+                        call_sites[callee] -= 1;
+                        for &c in &calls_left[callee] {
+                            call_sites[c] += 1;
+                        }
+                        calls.extend_from_slice(&calls_left[callee]);
+                        if may_absorb && call_sites[callee] == 0 {
+                            plan.absorbed[callee] = true;
+                        }
+                    }
+                }
+                size[caller] += grown;
+                if size[caller] <= inlinable {
+                    calls_left[caller] = calls;
+                }
+                inline_at.sort_unstable();
+                plan.inline_at[caller] = inline_at;
+            }
+        }
+        plan.size = size;
+        plan
+    }
+
+    /// How many copies of each absorbed body the rebuilding will make:
+    /// one per inlined call in a function that stays, times the copies of
+    /// the absorbed function holding the call. Counted callers first, in
+    /// the reverse of the components' order.
+    fn copies_of_absorbed(
+        &self,
+        module: &Module,
+        components: &[Vec<FuncId>],
+    ) -> SecondaryMap<FuncId, usize> {
+        let mut copies: SecondaryMap<FuncId, usize> = SecondaryMap::new();
+        for &f in components.iter().rev().flatten() {
+            let times = if self.absorbed[f] { copies[f] } else { 1 };
+            let func = &module.functions[f];
+            for &inst in &self.inline_at[f] {
+                if let InstKind::Call { callee, .. } = func.insts[inst].kind {
+                    if self.absorbed[callee] {
+                        copies[callee] += times;
+                    }
+                }
+            }
+        }
+        copies
     }
 }
 
@@ -255,82 +343,112 @@ impl CallGraph {
     }
 }
 
-// ---- the decision ------------------------------------------------------
+// ---- rebuilding --------------------------------------------------------
 
-struct Decision<'a> {
-    recursive: &'a SecondaryMap<FuncId, bool>,
-    size: &'a SecondaryMap<FuncId, usize>,
-    component_of: &'a SecondaryMap<FuncId, usize>,
+/// The absorbed bodies still to be copied.
+struct Bodies {
+    copies_left: SecondaryMap<FuncId, usize>,
+    /// The definitions whose bodies were freed: dead, although their empty
+    /// layout makes them look like declarations.
+    emptied: SecondaryMap<FuncId, bool>,
 }
 
-struct Budget {
-    remaining: usize,
-}
-
-impl Decision<'_> {
-    /// Whether to inline a call from `caller` to `callee`; charges the
-    /// budget when the callee is copied rather than moved.
-    fn should_inline(
-        &self,
-        module: &Module,
-        caller: FuncId,
-        callee: FuncId,
-        call_sites: &SecondaryMap<FuncId, usize>,
-        budget: &mut Budget,
-    ) -> bool {
-        let func = &module.functions[callee];
-        if func.is_declaration()
-            || self.recursive[callee]
-            || self.component_of[callee] == self.component_of[caller]
-            || func.name == "main"
-        {
-            return false;
+impl Bodies {
+    /// Notes that a copy of `f` was made; frees an absorbed body after its
+    /// last copy, so that a long chain does not stay in memory twice.
+    fn copied(&mut self, module: &mut Module, f: FuncId) {
+        self.copies_left[f] -= 1;
+        if self.copies_left[f] == 0 {
+            let name = std::mem::take(&mut module.functions[f].name);
+            module.functions[f] = Function::new(name, &[], None);
+            self.emptied[f] = true;
         }
-        let size = self.size[callee];
-        if call_sites[callee] == 1 && size <= SINGLE_CALL_LIMIT {
-            return true; // the only copy: the callee dies, nothing grows
-        }
-        if size <= SMALL_CALLEE && size <= budget.remaining {
-            budget.remaining -= size;
-            return true;
-        }
-        false
     }
 }
 
-// ---- splicing ----------------------------------------------------------
-
-/// Inlines the chosen calls of `caller`, block by block. The layout is
-/// rebuilt as it goes (each inlined body right after its call block, then
-/// the continuation), in one linear sweep: each block's instructions are
-/// dealt out once to the pieces it is split into, and the callees' allocas
-/// join the entry block in one insertion at the end. The callee bodies are
-/// not rescanned — they were processed before the caller. Returns whether
-/// anything was inlined (the caller then needs compacting).
-fn inline_calls_in(
-    module: &mut Module,
-    caller: FuncId,
-    decision: &Decision,
-    state: &mut InlineState,
-) -> bool {
+/// Inlines the planned calls of `caller`, and of the absorbed bodies they
+/// bring in, in one sweep that rebuilds the layout: each inlined body
+/// right after its call's block, then the continuation. Each block's
+/// instructions are dealt out once to the pieces it is split into, and the
+/// callees' allocas join the entry block in one insertion at the end.
+fn rebuild(module: &mut Module, caller: FuncId, plan: &Plan, bodies: &mut Bodies) {
+    if plan.inline_at[caller].is_empty() {
+        return;
+    }
     // Take the caller out of the module so the callees can be read while it
     // is modified (a callee is never the caller: recursion is not inlined).
     let placeholder = Function::new("", &[], None);
     let mut func = std::mem::replace(&mut module.functions[caller], placeholder);
     let old_layout = std::mem::take(&mut func.layout);
-    let Some(&entry) = old_layout.first() else {
-        module.functions[caller] = func;
-        return false;
+    let entry = old_layout[0];
+    let mut expand = SecondaryMap::with_capacity(func.insts.len());
+    for &inst in &plan.inline_at[caller] {
+        expand[inst] = true;
+    }
+    let mut rebuilding = Rebuilding {
+        layout: Vec::with_capacity(old_layout.len()),
+        subst: SecondaryMap::new(),
+        allocas: Vec::new(),
+        expand,
+        func,
     };
-    let mut layout = Vec::with_capacity(old_layout.len());
-    // What each inlined call's result became (applied once at the end).
-    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
-    // The callees' allocas, for the caller's entry block.
-    let mut allocas: Vec<Inst> = Vec::new();
-    let mut inlined_any = false;
-
     for b in old_layout {
-        layout.push(b);
+        rebuilding.block(module, plan, bodies, b, "");
+    }
+    let Rebuilding {
+        mut func,
+        layout,
+        subst,
+        allocas,
+        ..
+    } = rebuilding;
+    // The callees' slots join the caller's frame, after its own allocas.
+    let entry_insts = &func.blocks[entry].insts;
+    let after_allocas = entry_insts
+        .iter()
+        .position(|&i| !matches!(func.insts[i].kind, InstKind::Alloca { .. }))
+        .unwrap_or(entry_insts.len());
+    func.blocks[entry]
+        .insts
+        .splice(after_allocas..after_allocas, allocas);
+    func.layout = layout;
+    func.substitute(&subst);
+    debug_assert_eq!(function_size(&func), plan.size[caller], "@{}", func.name);
+    // The copies went to the end of the arenas and the call blocks' old
+    // instructions are garbage: renumber in layout order.
+    wend_ir::compact::compact(&mut func);
+    module.functions[caller] = func;
+}
+
+/// A function being rebuilt.
+struct Rebuilding {
+    func: Function,
+    /// The new layout, in the making.
+    layout: Vec<Block>,
+    /// What each inlined call's result became (applied once at the end).
+    subst: SecondaryMap<Value, Option<Value>>,
+    /// The callees' allocas, for the caller's entry block.
+    allocas: Vec<Inst>,
+    /// The calls to inline: the caller's planned ones, then the copies of
+    /// those planned in the absorbed bodies copied in.
+    expand: SecondaryMap<Inst, bool>,
+}
+
+impl Rebuilding {
+    /// Lays out `b`, split at each call to inline, with each callee's body
+    /// after its piece. `context` names the inlined functions the block was
+    /// copied from, outer first (`f.g.`), for the labels of blocks copied
+    /// into it.
+    fn block(
+        &mut self,
+        module: &mut Module,
+        plan: &Plan,
+        bodies: &mut Bodies,
+        b: Block,
+        context: &str,
+    ) {
+        self.layout.push(b);
+        let func = &mut self.func;
         let insts = std::mem::take(&mut func.blocks[b].insts);
         let terminator = func.blocks[b].terminator.take();
         let terminator_line = func.blocks[b].terminator_line;
@@ -339,40 +457,48 @@ fn inline_calls_in(
         let mut current = b;
         let mut current_insts = Vec::with_capacity(insts.len());
         for inst in insts {
-            let chosen = match func.insts[inst].kind {
-                InstKind::Call { callee, .. } => decision
-                    .should_inline(module, caller, callee, &state.call_sites, &mut state.budget)
-                    .then_some(callee),
-                _ => None,
-            };
-            let Some(callee) = chosen else {
+            if !self.expand[inst] {
                 current_insts.push(inst);
                 continue;
+            }
+            let InstKind::Call { callee, .. } = self.func.insts[inst].kind else {
+                unreachable!("only calls are inlined")
             };
-            func.blocks[current].insts = std::mem::take(&mut current_insts);
-            let callee_func = &module.functions[callee];
-            // The copies of the callee's calls are new call sites.
-            state.call_sites[callee] -= 1;
-            for_each_call(callee_func, |c| state.call_sites[c] += 1);
+            self.func.blocks[current].insts = std::mem::take(&mut current_insts);
+            // An absorbed callee comes as written, with its own planned
+            // calls to expand in the copy; one that stays comes rebuilt.
+            let expand_in_copy: &[Inst] = if plan.absorbed[callee] {
+                &plan.inline_at[callee]
+            } else {
+                &[]
+            };
             let spliced = splice(
-                &mut func,
+                &mut self.func,
                 current,
                 inst,
-                callee_func,
-                &mut subst,
-                &mut allocas,
+                &module.functions[callee],
+                context,
+                expand_in_copy,
+                &mut self.subst,
+                &mut self.allocas,
+                &mut self.expand,
             );
-            func.blocks[spliced.continuation].terminator_line = terminator_line;
-            layout.extend(spliced.body);
-            layout.push(spliced.continuation);
-            current = spliced.continuation;
-            inlined_any = true;
-            if state.free_dead && state.call_sites[callee] == 0 {
-                let name = std::mem::take(&mut module.functions[callee].name);
-                module.functions[callee] = Function::new(name, &[], None);
-                state.emptied[callee] = true;
+            if plan.absorbed[callee] {
+                bodies.copied(module, callee);
             }
+            self.func.blocks[spliced.continuation].terminator_line = terminator_line;
+            if spliced.expands {
+                let inner_context = format!("{context}{}.", short_name(&module.functions[callee]));
+                for nb in spliced.body {
+                    self.block(module, plan, bodies, nb, &inner_context);
+                }
+            } else {
+                self.layout.extend(spliced.body);
+            }
+            self.layout.push(spliced.continuation);
+            current = spliced.continuation;
         }
+        let func = &mut self.func;
         func.blocks[current].insts = current_insts;
         func.blocks[current].terminator = terminator;
         if current != b {
@@ -393,57 +519,53 @@ fn inline_calls_in(
             }
         }
     }
-    if !allocas.is_empty() {
-        // The callees' slots join the caller's frame, after its own allocas.
-        let entry_insts = &func.blocks[entry].insts;
-        let after_allocas = entry_insts
-            .iter()
-            .position(|&i| !matches!(func.insts[i].kind, InstKind::Alloca { .. }))
-            .unwrap_or(entry_insts.len());
-        func.blocks[entry]
-            .insts
-            .splice(after_allocas..after_allocas, allocas);
-    }
-    func.layout = layout;
-    if inlined_any {
-        // The copies went to the end of the arenas and the call blocks'
-        // old instructions are garbage: `run` renumbers in layout order.
-        func.substitute(&subst);
-    }
-    module.functions[caller] = func;
-    inlined_any
 }
+
+/// The last part of a (nested) function's name: `inc` for `main.inc`.
+fn short_name(func: &Function) -> &str {
+    func.name.rsplit('.').next().unwrap_or(&func.name)
+}
+
+// ---- splicing ----------------------------------------------------------
 
 struct Spliced {
     /// The copied blocks of the callee, in its layout order.
     body: Vec<Block>,
     /// The block holding what followed the call.
     continuation: Block,
+    /// Whether the copy has calls to inline (`expand_in_copy`).
+    expands: bool,
 }
 
 /// Replaces `call`, which ended `block` (the caller has already moved the
 /// instructions after it elsewhere), by a copy of `callee` and an empty
 /// continuation block for the caller to fill and terminate. The call's
 /// result is recorded in `subst`, not replaced here; the copied allocas are
-/// appended to `allocas`, for the caller's entry block.
+/// appended to `allocas`. The copies of the calls in `expand_in_copy`
+/// (sorted) are marked in `expand`.
+#[allow(clippy::too_many_arguments)]
 fn splice(
     func: &mut Function,
     block: Block,
     call: Inst,
     callee: &Function,
+    context: &str,
+    expand_in_copy: &[Inst],
     subst: &mut SecondaryMap<Value, Option<Value>>,
     allocas: &mut Vec<Inst>,
+    expand: &mut SecondaryMap<Inst, bool>,
 ) -> Spliced {
     let InstKind::Call { args, .. } = func.insts[call].kind.clone() else {
         unreachable!("splice is given a call")
     };
     let call_result = func.insts[call].result.expand();
-    let prefix = callee.name.rsplit('.').next().unwrap_or(&callee.name);
-    // `prefix.name`, built in one buffer: `format!` was a sixth of the
-    // inliner's time on programs of many small functions.
+    let prefix = short_name(callee);
+    // `context.prefix.name`, built in one buffer: `format!` was a sixth of
+    // the inliner's time on programs of many small functions.
     let mut label = String::new();
     let mut prefixed = |name: &str| -> Box<str> {
         label.clear();
+        label.push_str(context);
         label.push_str(prefix);
         label.push('.');
         label.push_str(name);
@@ -468,6 +590,7 @@ fn splice(
     let mut values = ValueMapper::new(callee, &args);
     let names = func.value_hints.import(&callee.value_hints);
     let mut copies: Vec<(Inst, Inst)> = Vec::new();
+    let mut expands = false;
     for &cb in &callee.layout {
         let nb = map_block(cb);
         let placed = &callee.blocks[cb];
@@ -486,6 +609,12 @@ fn splice(
                 func.values[new].name = callee.values[old].name.map(|id| names.get(id));
             }
             copies.push((inst, copy));
+            if matches!(data.kind, InstKind::Call { .. })
+                && expand_in_copy.binary_search(&inst).is_ok()
+            {
+                expand[copy] = true;
+                expands = true;
+            }
             match data.kind {
                 InstKind::Phi { .. } => func.blocks[nb].phis.push(copy),
                 InstKind::Alloca { .. } => allocas.push(copy),
@@ -544,7 +673,11 @@ fn splice(
         };
         subst[result] = Some(replacement);
     }
-    Spliced { body, continuation }
+    Spliced {
+        body,
+        continuation,
+        expands,
+    }
 }
 
 /// Maps the callee's values to the caller's: parameters to arguments,

@@ -53,7 +53,7 @@ pub const PASSES: &[Pass] = &[
         description: "CFG clean-up: delete unreachable blocks, bypass empty blocks, merge straight-line blocks",
         run: |module| for_each_definition(module, crate::simplifycfg::run),
     },
-    Pass { name: "inline", description: "inline small and single-call non-recursive functions bottom-up over call-graph SCCs, delete dead ones", run: crate::inline::run },
+    Pass { name: "inline", description: "inline small and single-call non-recursive functions (decided bottom-up over call-graph SCCs, bodies moved top-down), delete dead ones", run: crate::inline::run },
     Pass { name: "loopsimplify", description: "canonical loops: a preheader, a single latch and dedicated exit blocks", run: |module| for_each_definition(module, crate::loopsimplify::run) },
     Pass { name: "lcssa", description: "loop-closed SSA: values used after a loop go through phis in its exit blocks", run: |module| for_each_definition(module, crate::lcssa::run) },
     Pass { name: "licm", description: "loop-invariant code motion: hoist pure non-trapping invariant code to the preheader", run: |module| for_each_definition(module, crate::licm::run) },
