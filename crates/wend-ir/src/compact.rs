@@ -30,7 +30,10 @@ pub fn compact(func: &mut Function) {
     }
     let mut blocks: PrimaryMap<Block, BlockData> = PrimaryMap::with_capacity(func.layout.len());
     let mut insts: PrimaryMap<Inst, InstData> = PrimaryMap::with_capacity(func.inst_count());
-    let mut values: PrimaryMap<Value, ValueData> = PrimaryMap::with_capacity(func.inst_count());
+    // Results and parameters, plus the constants kept: at most the old
+    // arena's length. Sized from the instructions alone, a function with a
+    // constant in most statements outgrew it and was copied over once more.
+    let mut values: PrimaryMap<Value, ValueData> = PrimaryMap::with_capacity(func.values.len());
     // Packed (4 bytes an entry): on a huge function these two maps are as
     // long as the arenas, so they are sized once rather than grown by
     // doubling.
@@ -141,4 +144,7 @@ pub fn compact(func: &mut Function) {
     func.blocks = blocks;
     func.insts = insts;
     func.values = values;
+    // The value arena was sized for the worst case; a small one gives its
+    // spare room back (a large one's is address space only).
+    func.shrink_small_arenas();
 }
