@@ -127,98 +127,54 @@ struct Plan {
 
 impl Plan {
     fn make(module: &Module, graph: &CallGraph, components: &[Vec<FuncId>]) -> Plan {
-        let mut recursive: SecondaryMap<FuncId, bool> = SecondaryMap::new();
-        for component in components {
-            for &f in component {
-                recursive[f] = component.len() > 1 || graph.callees[f].contains(&f);
-            }
-        }
-        let mut size: SecondaryMap<FuncId, usize> = SecondaryMap::new();
-        let mut call_sites: SecondaryMap<FuncId, usize> = SecondaryMap::new();
-        // How many `ret` carry a value: with two or more, inlining a call
-        // that has a result adds a phi.
-        let mut value_returns: SecondaryMap<FuncId, usize> = SecondaryMap::new();
-        let mut total = 0;
-        for (id, func) in module.definitions() {
-            size[id] = function_size(func);
-            total += size[id];
-            for_each_call(func, |callee| call_sites[callee] += 1);
-            value_returns[id] = func
-                .layout
-                .iter()
-                .filter(|&&b| {
-                    matches!(
-                        func.blocks[b].terminator,
-                        Some(Terminator::Ret { value: Some(_) })
-                    )
-                })
-                .count();
-        }
-        let mut budget = total / 2 + GROWTH_ALLOWANCE;
+        let mut planner = Planner::new(module, graph, components);
         let may_absorb = module.find_function("main").is_some();
-        let inlinable = SINGLE_CALL_LIMIT.max(SMALL_CALLEE);
-        // The calls to defined functions left in each function once its
-        // chosen calls are inlined: inlining it makes them new call sites.
-        // Kept only for functions small enough to be inlined.
-        let mut calls_left: SecondaryMap<FuncId, Vec<FuncId>> = SecondaryMap::new();
         let mut plan = Plan {
             inline_at: SecondaryMap::new(),
             absorbed: SecondaryMap::new(),
             size: SecondaryMap::new(),
         };
-
-        for component in components {
-            for &caller in component {
-                let func = &module.functions[caller];
-                let mut inline_at = Vec::new();
-                let mut calls = Vec::new();
-                let mut grown = 0;
-                for &b in &func.layout {
-                    for &inst in &func.blocks[b].insts {
-                        let InstKind::Call { callee, .. } = func.insts[inst].kind else {
-                            continue;
-                        };
-                        let callee_func = &module.functions[callee];
-                        let inline = !callee_func.is_declaration()
-                            && !recursive[callee]
-                            && graph.component_of[callee] != graph.component_of[caller]
-                            && callee_func.name != "main"
-                            && if call_sites[callee] == 1 && size[callee] <= SINGLE_CALL_LIMIT {
-                                true // the only copy: the callee dies, nothing grows
-                            } else if size[callee] <= SMALL_CALLEE && size[callee] <= budget {
-                                budget -= size[callee];
-                                true
-                            } else {
-                                false
-                            };
-                        if !inline {
-                            if !callee_func.is_declaration() {
-                                calls.push(callee);
-                            }
-                            continue;
+        for &caller in components.iter().flatten() {
+            let func = &module.functions[caller];
+            let mut inline_at = Vec::new();
+            let mut calls = Vec::new();
+            let mut grown = 0;
+            for &b in &func.layout {
+                for &inst in &func.blocks[b].insts {
+                    let InstKind::Call { callee, .. } = func.insts[inst].kind else {
+                        continue;
+                    };
+                    if !planner.should_inline(module, caller, callee) {
+                        if !module.functions[callee].is_declaration() {
+                            calls.push(callee);
                         }
-                        inline_at.push(inst);
-                        let phi = func.insts[inst].result.is_some() && value_returns[callee] > 1;
-                        grown += size[callee] + usize::from(phi);
-                        call_sites[callee] -= 1;
-                        for &c in &calls_left[callee] {
-                            call_sites[c] += 1;
-                        }
-                        calls.extend_from_slice(&calls_left[callee]);
-                        if may_absorb && call_sites[callee] == 0 {
-                            plan.absorbed[callee] = true;
-                        }
+                        continue;
+                    }
+                    inline_at.push(inst);
+                    // The body replaces the call, plus the continuation
+                    // block, plus a phi when several returns give the result.
+                    let phi =
+                        func.insts[inst].result.is_some() && planner.value_returns[callee] > 1;
+                    grown += planner.size[callee] + usize::from(phi);
+                    // The copy's calls are new call sites.
+                    planner.call_sites[callee] -= 1;
+                    for &c in &planner.calls_left[callee] {
+                        planner.call_sites[c] += 1;
+                    }
+                    calls.extend_from_slice(&planner.calls_left[callee]);
+                    if may_absorb && planner.call_sites[callee] == 0 {
+                        plan.absorbed[callee] = true;
                     }
                 }
-                size[caller] += grown;
-                if size[caller] <= inlinable {
-                    calls_left[caller] = calls;
-                }
-                inline_at.sort_unstable();
-                plan.inline_at[caller] = inline_at;
             }
+            planner.size[caller] += grown;
+            if planner.size[caller] <= SINGLE_CALL_LIMIT.max(SMALL_CALLEE) {
+                planner.calls_left[caller] = calls;
+            }
+            inline_at.sort_unstable();
+            plan.inline_at[caller] = inline_at;
         }
-        plan.size = size;
+        plan.size = planner.size;
         plan
     }
 
@@ -244,6 +200,85 @@ impl Plan {
             }
         }
         copies
+    }
+}
+
+/// What the decisions depend on, updated as they are made.
+struct Planner<'g> {
+    graph: &'g CallGraph,
+    recursive: SecondaryMap<FuncId, bool>,
+    /// Each function's size: final once its own calls are decided.
+    size: SecondaryMap<FuncId, usize>,
+    /// The calls to each function in the module as it will be: the
+    /// original ones, minus those inlined, plus those in the copies.
+    call_sites: SecondaryMap<FuncId, usize>,
+    /// The calls to defined functions left in each function once its
+    /// chosen calls are inlined (inlining it copies them). Kept only for
+    /// functions small enough to be inlined.
+    calls_left: SecondaryMap<FuncId, Vec<FuncId>>,
+    /// How many `ret` carry a value: with two or more, inlining a call
+    /// that has a result adds a phi.
+    value_returns: SecondaryMap<FuncId, usize>,
+    /// Instructions that copies of small callees may still add.
+    budget: usize,
+}
+
+impl<'g> Planner<'g> {
+    fn new(module: &Module, graph: &'g CallGraph, components: &[Vec<FuncId>]) -> Planner<'g> {
+        let mut planner = Planner {
+            graph,
+            recursive: SecondaryMap::new(),
+            size: SecondaryMap::new(),
+            call_sites: SecondaryMap::new(),
+            calls_left: SecondaryMap::new(),
+            value_returns: SecondaryMap::new(),
+            budget: 0,
+        };
+        for component in components {
+            for &f in component {
+                planner.recursive[f] = component.len() > 1 || graph.callees[f].contains(&f);
+            }
+        }
+        let mut total = 0;
+        for (id, func) in module.definitions() {
+            planner.size[id] = function_size(func);
+            total += planner.size[id];
+            for_each_call(func, |callee| planner.call_sites[callee] += 1);
+            planner.value_returns[id] = func
+                .layout
+                .iter()
+                .filter(|&&b| {
+                    matches!(
+                        func.blocks[b].terminator,
+                        Some(Terminator::Ret { value: Some(_) })
+                    )
+                })
+                .count();
+        }
+        planner.budget = total / 2 + GROWTH_ALLOWANCE;
+        planner
+    }
+
+    /// Whether to inline a call from `caller` to `callee`; charges the
+    /// budget when the callee is copied rather than moved.
+    fn should_inline(&mut self, module: &Module, caller: FuncId, callee: FuncId) -> bool {
+        let func = &module.functions[callee];
+        if func.is_declaration()
+            || self.recursive[callee]
+            || self.graph.component_of[callee] == self.graph.component_of[caller]
+            || func.name == "main"
+        {
+            return false;
+        }
+        let size = self.size[callee];
+        if self.call_sites[callee] == 1 && size <= SINGLE_CALL_LIMIT {
+            return true; // the only copy: the callee dies, nothing grows
+        }
+        if size <= SMALL_CALLEE && size <= self.budget {
+            self.budget -= size;
+            return true;
+        }
+        false
     }
 }
 
