@@ -46,6 +46,9 @@ pub struct Ident {
 #[derive(Clone, Debug)]
 pub struct Program {
     pub functions: Vec<Function>,
+    /// How many functions the program defines, nested ones included: sema
+    /// sizes its tables once from it.
+    pub function_count: usize,
     pub names: Interner,
     pub exprs: Exprs,
 }

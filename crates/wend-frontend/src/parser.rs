@@ -42,7 +42,8 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
         too_deep: None,
         names,
         symbols: symbols.into_iter(),
-        exprs: Exprs::with_capacity(tokens.iter().filter(|t| may_make_expr(t.tok)).count()),
+        exprs: arenas_for(&tokens),
+        function_count: 0,
     };
     let stream = tokens
         .iter()
@@ -52,6 +53,7 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
     match result {
         Ok(functions) if errors.is_empty() => Ok(Program {
             functions: functions.into_iter().map(|f| *f).collect(),
+            function_count: builder.function_count,
             names: builder.names,
             exprs: builder.exprs,
         }),
@@ -61,6 +63,20 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
             Err(errors)
         }
     }
+}
+
+/// Expression arenas with room for every node and call the tokens can
+/// make, so that they never grow by copying.
+fn arenas_for(tokens: &[Token]) -> Exprs {
+    let (mut nodes, mut calls) = (0, 0);
+    let mut after_ident = false;
+    for t in tokens {
+        nodes += usize::from(may_make_expr(t.tok));
+        // A call is a name then `(` (so is a function's definition).
+        calls += usize::from(after_ident && t.tok == Tok::LParen);
+        after_ident = t.tok == Tok::Ident;
+    }
+    Exprs::with_capacity(nodes, calls)
 }
 
 /// Whether the parser may make an expression node for a token of this
@@ -105,6 +121,8 @@ pub(crate) struct Builder<'src> {
     symbols: std::vec::IntoIter<Symbol>,
     /// The expressions made so far.
     exprs: Exprs,
+    /// The functions made so far.
+    function_count: usize,
 }
 
 impl Builder<'_> {
@@ -290,6 +308,7 @@ impl Builder<'_> {
         if !self.check(depth, name.span) {
             items.clear();
         }
+        self.function_count += 1;
         Box::new(Function {
             ret,
             name,

@@ -75,11 +75,11 @@ pub struct Exprs<E, C> {
 }
 
 impl<E, C> Exprs<E, C> {
-    /// Empty arenas, with room for `nodes` expressions.
-    pub fn with_capacity(nodes: usize) -> Self {
+    /// Empty arenas, with room for `nodes` expressions and `calls` calls.
+    pub fn with_capacity(nodes: usize, calls: usize) -> Self {
         Exprs {
             nodes: PrimaryMap::with_capacity(nodes),
-            calls: PrimaryMap::new(),
+            calls: PrimaryMap::with_capacity(calls),
             strings: PrimaryMap::new(),
         }
     }
@@ -87,7 +87,7 @@ impl<E, C> Exprs<E, C> {
 
 impl<E, C> Default for Exprs<E, C> {
     fn default() -> Self {
-        Exprs::with_capacity(0)
+        Exprs::with_capacity(0, 0)
     }
 }
 
