@@ -23,6 +23,7 @@
 //! [`split_edges`] requires a function in valid SSA form; it invalidates any
 //! CFG analysis of it (new blocks, retargeted branches and phi entries).
 
+use cranelift_entity::SecondaryMap;
 use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 
 /// Splits every edge `P -> S` where `P` has several successor edges and `S`
@@ -32,14 +33,29 @@ use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 /// A new block goes right after its predecessor in the layout, so the fall
 /// through is kept where possible. Returns the number of blocks added.
 pub fn split_edges(func: &mut Function) -> usize {
-    let mut pred_edges = cranelift_entity::SecondaryMap::<Block, u32>::new();
+    let mut pred_edges = SecondaryMap::<Block, u32>::new();
     for &b in &func.layout {
         for s in func.successors(b) {
             pred_edges[s] += 1;
         }
     }
-    let mut added = 0;
-    let mut new_layout = Vec::with_capacity(func.layout.len());
+    // The new blocks in one go: on a function of a million blocks, growing
+    // the arena by doubling copied it to fresh memory.
+    let count: usize = (func.layout.iter())
+        .map(|&b| {
+            edges_to_split(func, b, &pred_edges)
+                .iter()
+                .filter(|&&s| s)
+                .count()
+        })
+        .sum();
+    if count == 0 {
+        return 0;
+    }
+    func.blocks.reserve_exact(count);
+    let mut new_layout = Vec::with_capacity(func.layout.len() + count);
+    // `pred.to.succ`, built in one buffer rather than by `format!`.
+    let mut name = String::new();
     for b in func.layout.clone() {
         new_layout.push(b);
         let Some(Terminator::CondBr {
@@ -51,13 +67,17 @@ pub fn split_edges(func: &mut Function) -> usize {
             continue;
         };
         let mut targets = [then_dest, else_dest];
-        for target in targets.iter_mut() {
-            let succ = *target;
-            if pred_edges[succ] < 2 && func.blocks[succ].phis.is_empty() {
+        let split = edges_to_split(func, b, &pred_edges);
+        for (target, split) in targets.iter_mut().zip(split) {
+            if !split {
                 continue;
             }
-            let name = format!("{}.to.{}", func.blocks[b].name, func.blocks[succ].name);
-            let edge = func.create_block(name);
+            let succ = *target;
+            name.clear();
+            name.push_str(&func.blocks[b].name);
+            name.push_str(".to.");
+            name.push_str(&func.blocks[succ].name);
+            let edge = func.create_block(name.as_str());
             func.blocks[edge].terminator = Some(Terminator::Br { dest: succ });
             func.blocks[edge].terminator_line = func.blocks[b].terminator_line;
             // Redirect one phi entry for `b` (the first not yet redirected:
@@ -71,7 +91,6 @@ pub fn split_edges(func: &mut Function) -> usize {
             }
             *target = edge;
             new_layout.push(edge);
-            added += 1;
         }
         if let Some(Terminator::CondBr {
             then_dest,
@@ -84,7 +103,20 @@ pub fn split_edges(func: &mut Function) -> usize {
         }
     }
     func.layout = new_layout;
-    added
+    count
+}
+
+/// Which of the two edges of `b`'s conditional branch need a block of
+/// their own (see [`split_edges`]).
+fn edges_to_split(func: &Function, b: Block, pred_edges: &SecondaryMap<Block, u32>) -> [bool; 2] {
+    match func.blocks[b].terminator {
+        Some(Terminator::CondBr {
+            then_dest,
+            else_dest,
+            ..
+        }) => [then_dest, else_dest].map(|s| pred_edges[s] >= 2 || !func.blocks[s].phis.is_empty()),
+        _ => [false, false],
+    }
 }
 
 /// The parallel copy to run at the end of block `pred` (which, after
