@@ -291,6 +291,10 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         let variables = def.params.len() + def.locals.len();
         let estimate = def.expr_count as usize * 3 / 2 + variables * 2 + 4;
         ir.reserve(estimate, estimate);
+        // A name hint per variable (its slot's), two per parameter (the
+        // parameter's and its slot's).
+        ir.value_hints
+            .reserve(def.params.len() * 2 + def.locals.len());
         let b = FunctionBuilder::new(ir);
         let entry = b.entry_block();
         let mut this = FunctionLowering {

@@ -38,6 +38,11 @@ impl NameHints {
         NameId(NonZeroU32::new(number + 1).expect("fewer than 2^32 - 1 name hints"))
     }
 
+    /// Room for `additional` more hints.
+    pub fn reserve(&mut self, additional: usize) {
+        self.strings.reserve(additional);
+    }
+
     pub fn get(&self, id: NameId) -> &str {
         self.strings.get(id.0.get() - 1)
     }

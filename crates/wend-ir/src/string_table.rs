@@ -167,6 +167,16 @@ impl StringTable {
         number
     }
 
+    /// Room for `additional` more strings, so that a table about to get
+    /// many is not rebuilt at each doubling.
+    pub fn reserve(&mut self, additional: usize) {
+        self.strings.ends.reserve(additional);
+        if self.strings.len() + additional > LINEAR {
+            let strings = &self.strings;
+            self.table.reserve(additional, |e| hash(e.bytes(strings)));
+        }
+    }
+
     /// Hashes the strings added while the table was searched linearly.
     fn build_hash_table(&mut self) {
         let strings = &self.strings;
