@@ -18,6 +18,13 @@
 //! hot path of huge programs: the top of every stack sits inline in one
 //! table (a lookup is one read), and a binding that is shadowed waits in
 //! the list of the scope that shadowed it, which puts it back on closing.
+//!
+//! For functions each binding is an overload set. A call is resolved by
+//! parameter types; a large set is searched through a hash index of its
+//! parameter lists, so that a program of thousands of overloads of one
+//! name is not checked in quadratic time.
+
+use rustc_hash::FxHashMap;
 
 use crate::checked::{FuncId, Type, VarId};
 use crate::intern::{Interner, Symbol};
@@ -43,13 +50,51 @@ struct OpenScope {
     funcs: Vec<Symbol>,
 }
 
+/// The functions of one name declared in one scope.
+struct Overloads {
+    /// The declaring scope (`None`: the global scope).
+    scope: Option<FuncId>,
+    /// In declaration order.
+    funcs: Vec<FuncId>,
+    /// Built once the set has more than [`LINEAR`] functions (boxed: most
+    /// sets never have one).
+    index: Option<Box<OverloadIndex>>,
+}
+
+/// The first function of each parameter list among `funcs[..indexed]`.
+#[derive(Default)]
+struct OverloadIndex {
+    by_params: FxHashMap<Box<[Type]>, FuncId>,
+    indexed: usize,
+}
+
+/// Up to this many overloads, a set is searched one by one.
+const LINEAR: usize = 8;
+
+impl Overloads {
+    /// The first function of the set whose parameter types are `types`;
+    /// `params` gives a function's parameter types.
+    fn find(&mut self, types: &[Type], params: &impl Fn(FuncId) -> Vec<Type>) -> Option<FuncId> {
+        if self.funcs.len() <= LINEAR {
+            return self.funcs.iter().copied().find(|&f| params(f) == types);
+        }
+        // Index the functions added since the last search.
+        let index = self.index.get_or_insert_with(Default::default);
+        for &f in &self.funcs[index.indexed..] {
+            index.by_params.entry(params(f).into()).or_insert(f);
+        }
+        index.indexed = self.funcs.len();
+        index.by_params.get(types).copied()
+    }
+}
+
 /// The bindings of all open scopes.
 pub(crate) struct Scopes {
     /// Per symbol: the innermost variable of that name in the open scopes.
     vars: Vec<Option<VarBinding>>,
-    /// Per symbol: the overload sets of that name in the open scopes, with
-    /// the scope declaring each (`None`: the global scope), innermost last.
-    funcs: Vec<Vec<(Option<FuncId>, Vec<FuncId>)>>,
+    /// Per symbol: the overload sets of that name in the open scopes,
+    /// innermost last.
+    funcs: Vec<Vec<Overloads>>,
     /// The open function scopes, outermost first.
     open: Vec<OpenScope>,
 }
@@ -59,7 +104,7 @@ impl Scopes {
     pub(crate) fn new(names: &Interner) -> Scopes {
         Scopes {
             vars: vec![None; names.len()],
-            funcs: vec![Vec::new(); names.len()],
+            funcs: std::iter::repeat_with(Vec::new).take(names.len()).collect(),
             open: Vec::new(),
         }
     }
@@ -109,20 +154,58 @@ impl Scopes {
         }
     }
 
-    /// The overloads named `name` declared directly in `scope` (`None`: the
-    /// global scope), which must be the innermost scope, for adding one
-    /// after checking for duplicates.
-    pub(crate) fn funcs_mut(&mut self, scope: Option<FuncId>, name: Symbol) -> &mut Vec<FuncId> {
+    /// Declares function `func` named `name` in `scope` (`None`: the global
+    /// scope), which must be the innermost scope. Duplicates are the
+    /// caller's to look for first ([`Scopes::find_declared`]).
+    pub(crate) fn declare_func(&mut self, scope: Option<FuncId>, name: Symbol, func: FuncId) {
         debug_assert_eq!(self.innermost(), scope);
         let sets = &mut self.funcs[name.index()];
-        if sets.last().map(|(owner, _)| *owner) != Some(scope) {
-            sets.push((scope, Vec::new()));
+        if sets.last().map(|set| set.scope) != Some(scope) {
+            sets.push(Overloads {
+                scope,
+                funcs: Vec::new(),
+                index: None,
+            });
             if let Some(open) = self.open.last_mut() {
                 open.funcs.push(name);
             }
         }
-        let (_, set) = sets.last_mut().expect("pushed above if missing");
-        set
+        let set = sets.last_mut().expect("pushed above if missing");
+        set.funcs.push(func);
+    }
+
+    /// The function named `name` declared directly in `scope` (the
+    /// innermost scope) whose parameter types are `types`, if any.
+    pub(crate) fn find_declared(
+        &mut self,
+        scope: Option<FuncId>,
+        name: Symbol,
+        types: &[Type],
+        params: impl Fn(FuncId) -> Vec<Type>,
+    ) -> Option<FuncId> {
+        debug_assert_eq!(self.innermost(), scope);
+        let set = self.funcs[name.index()].last_mut()?;
+        if set.scope != scope {
+            return None;
+        }
+        set.find(types, &params)
+    }
+
+    /// The function a call of `name` with arguments of types `types` from
+    /// the body of `from` (the innermost open scope) resolves to: the first
+    /// exact match, searching the innermost scope first (§6).
+    pub(crate) fn resolve_call(
+        &mut self,
+        from: FuncId,
+        name: Symbol,
+        types: &[Type],
+        params: impl Fn(FuncId) -> Vec<Type>,
+    ) -> Option<FuncId> {
+        debug_assert_eq!(self.innermost(), Some(from));
+        self.funcs[name.index()]
+            .iter_mut()
+            .rev()
+            .find_map(|set| set.find(types, &params))
     }
 
     /// The innermost variable named `name` visible from the body of `from`
@@ -140,7 +223,7 @@ impl Scopes {
         self.funcs[name.index()]
             .iter()
             .rev()
-            .map(|(_, set)| set.as_slice())
+            .map(|set| set.funcs.as_slice())
             .collect()
     }
 }

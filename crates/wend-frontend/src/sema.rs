@@ -244,17 +244,15 @@ impl<'a> Checker<'a> {
         // Several top-level functions are one entry-point error, not
         // duplicates: only bodies are checked for duplicate signatures.
         if parent.is_none() {
-            self.scopes.funcs_mut(None, func.name.name).push(id);
+            self.scopes.declare_func(None, func.name.name, id);
             return id;
         }
         let types = self.param_types(id);
-        let same_name = self.scopes.funcs_mut(parent, func.name.name).clone();
-        let existing = same_name
-            .into_iter()
-            .find(|&other| self.param_types(other) == types);
-        match existing {
+        let (funcs, vars) = (&self.funcs, &self.vars);
+        let params = |f: FuncId| param_types(funcs, vars, f);
+        match (self.scopes).find_declared(parent, func.name.name, &types, params) {
             Some(first) => self.duplicate_function(id, first),
-            None => self.scopes.funcs_mut(parent, func.name.name).push(id),
+            None => self.scopes.declare_func(parent, func.name.name, id),
         }
         id
     }
@@ -278,11 +276,7 @@ impl<'a> Checker<'a> {
     }
 
     fn param_types(&self, func: FuncId) -> Vec<Type> {
-        self.funcs[func.index()]
-            .params
-            .iter()
-            .map(|&p| self.vars[p.index()].ty)
-            .collect()
+        param_types(&self.funcs, &self.vars, func)
     }
 
     /// `name(int, bool)`.
@@ -626,14 +620,7 @@ impl<'a> Checker<'a> {
             call.args.iter().map(|&arg| self.expr(ctx, arg)).collect();
         let symbol = call.name.name;
         let name = self.name(&call.name);
-        let candidates: Vec<FuncId> = self
-            .scopes
-            .visible_funcs(ctx, symbol)
-            .into_iter()
-            .flatten()
-            .copied()
-            .collect();
-        if candidates.is_empty() {
+        if self.scopes.visible_funcs(ctx, symbol).is_empty() {
             let mut diag = error(
                 format!("cannot find function `{name}` in this scope"),
                 call.name.span,
@@ -647,13 +634,9 @@ impl<'a> Checker<'a> {
         }
         let args: Vec<checked::ExprId> = args.into_iter().collect::<Option<_>>()?;
         let types: Vec<Type> = args.iter().map(|&a| self.out[a].ty).collect();
-        // Candidates are ordered innermost scope first, so the first exact
-        // match is the one the reference's resolution rule picks.
-        let Some(func) = candidates
-            .iter()
-            .copied()
-            .find(|&f| self.param_types(f) == types)
-        else {
+        let (funcs, vars) = (&self.funcs, &self.vars);
+        let params = |f: FuncId| param_types(funcs, vars, f);
+        let Some(func) = self.scopes.resolve_call(ctx, symbol, &types, params) else {
             let shown: Vec<String> = types.iter().map(Type::to_string).collect();
             let mut diag = error(
                 format!(
@@ -663,7 +646,8 @@ impl<'a> Checker<'a> {
                 call.span,
                 format!("no `{name}` matches these argument types"),
             );
-            for &candidate in &candidates {
+            let candidates = self.scopes.visible_funcs(ctx, symbol).concat();
+            for candidate in candidates {
                 diag = diag.note(format!(
                     "candidate: `{}`",
                     self.describe_function(candidate)
@@ -877,6 +861,15 @@ impl<'a> Checker<'a> {
 }
 
 /// The standard type error: "mismatched types", "expected `X`, found `Y`".
+/// The parameter types of `func`: what overloads are told apart by.
+fn param_types(funcs: &[FuncDef], vars: &[VarDef], func: FuncId) -> Vec<Type> {
+    funcs[func.index()]
+        .params
+        .iter()
+        .map(|&p| vars[p.index()].ty)
+        .collect()
+}
+
 fn mismatch(expected: Type, found: Type, span: Span) -> Diag {
     error(
         "mismatched types",

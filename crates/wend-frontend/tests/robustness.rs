@@ -104,6 +104,45 @@ fn ten_megabyte_programs_are_fast() {
     assert!(!ok);
 }
 
+/// Thousands of overloads of one name, each called once: overload
+/// resolution (and the duplicate check) must not compare every call with
+/// every overload.
+#[test]
+fn thousands_of_overloads_are_fast() {
+    const OVERLOADS: usize = 15_000;
+    // Every parameter list of int and bool, shortest first.
+    let mut lists: Vec<Vec<&str>> = vec![Vec::new()];
+    let mut next = 0;
+    while lists.len() < OVERLOADS {
+        for ty in ["int", "bool"] {
+            let mut list = lists[next].clone();
+            list.push(ty);
+            lists.push(list);
+        }
+        next += 1;
+    }
+    lists.truncate(OVERLOADS);
+    let mut src = String::from("main() {\n    int t;\n");
+    for (k, list) in lists.iter().enumerate() {
+        let params: Vec<String> = (list.iter().enumerate())
+            .map(|(i, ty)| format!("{ty} p{i}"))
+            .collect();
+        src.push_str(&format!(
+            "    int f({}) {{ return {k}; }}\n",
+            params.join(", ")
+        ));
+    }
+    for list in &lists {
+        let args: Vec<&str> = (list.iter())
+            .map(|&ty| if ty == "int" { "1" } else { "true" })
+            .collect();
+        src.push_str(&format!("    t = t + f({});\n", args.join(", ")));
+    }
+    src.push_str("    println t;\n}\n");
+    let (ok, messages) = timed(src, Duration::from_secs(60));
+    assert!(ok, "{messages:?}");
+}
+
 #[test]
 fn garbage_never_panics() {
     // A deterministic pseudo-random byte soup over the language's alphabet.
