@@ -28,8 +28,9 @@
 //!    [`SMALL_CALLEE`] instructions counting terminators. Copies of small
 //!    callees draw on a total growth budget of half the module's size plus
 //!    [`GROWTH_ALLOWANCE`] instructions, so inlining stays linear even on
-//!    programs with thousands of calls. A callee whose every call is
-//!    inlined is *absorbed*: it will not exist on its own.
+//!    programs with thousands of calls. In a module with a `main`, a
+//!    callee whose every call is inlined is *absorbed*: it will not exist
+//!    on its own.
 //! 3. **Bodies, top-down.** Each function that stays is rebuilt once,
 //!    callees first. An inlined call to a function that stays takes a copy
 //!    of its rebuilt body; one to an absorbed function takes a copy of the
