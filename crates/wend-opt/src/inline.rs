@@ -299,11 +299,15 @@ impl CallGraph {
     fn compute(module: &Module) -> CallGraph {
         let mut callees: SecondaryMap<FuncId, Vec<FuncId>> = SecondaryMap::new();
         let mut definitions = Vec::new();
+        // The caller that listed each function last: searching the list
+        // instead was quadratic in a function calling thousands of others.
+        let mut listed_by: SecondaryMap<FuncId, Option<FuncId>> = SecondaryMap::new();
         for (id, func) in module.definitions() {
             definitions.push(id);
             let mut list = Vec::new();
             for_each_call(func, |callee| {
-                if !module.functions[callee].is_declaration() && !list.contains(&callee) {
+                if !module.functions[callee].is_declaration() && listed_by[callee] != Some(id) {
+                    listed_by[callee] = Some(id);
                     list.push(callee);
                 }
             });
