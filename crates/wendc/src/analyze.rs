@@ -4,7 +4,7 @@
 //! and each function's loop forest.
 
 use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs};
-use crate::driver::{lower_to_ir, read_ir, Failed};
+use crate::driver::{lower_to_ir, read_ir, write_output, Failed};
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::{Loop, LoopForest};
@@ -29,8 +29,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
         };
         lower_to_ir(&compile)?.1
     };
-    print!("{}", report(&module));
-    Ok(0)
+    // Through the driver's writer: a closed pipe (`wendc analyze f | head`)
+    // is an error message, not a panic.
+    write_output(None, report(&module).as_bytes())
 }
 
 /// The whole report for a module (unoptimised IR in, text out). The

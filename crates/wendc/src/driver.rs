@@ -304,7 +304,7 @@ fn default_exe_name(file: &Path) -> PathBuf {
 }
 
 /// Writes text output to a file, or to stdout when no file is named.
-fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<u8, Failed> {
+pub(crate) fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<u8, Failed> {
     write_output_with(path, |w| w.write_all(bytes))
 }
 

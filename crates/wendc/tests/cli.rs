@@ -395,3 +395,43 @@ fn explain_writes_a_self_contained_report() {
     // No network: nothing is loaded from elsewhere.
     assert!(!html.contains("src=\"http") && !html.contains("href=\"http"));
 }
+
+/// Output cut short by the reader (`wendc analyze f | head`) is an error
+/// message and status 1 for every command that writes to stdout, never a
+/// panic.
+#[test]
+fn closed_stdout_is_an_error_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = tempfile::tempdir().unwrap();
+    // Far more output than a pipe holds, so the writes after the reader
+    // left fail.
+    let mut text = String::from("main() {\n    int x;\n");
+    for i in 0..800 {
+        text.push_str(&format!("    if x < {i} {{ x = x + {i}; }}\n"));
+    }
+    text.push_str("    println x;\n}\n");
+    let src = write(dir.path(), "long.wend", text.as_bytes());
+    let commands: [&[&str]; 3] = [
+        &["analyze"],
+        &["build", "--emit", "ir"],
+        &["build", "--emit", "asm", "-o", "-"],
+    ];
+    for args in commands {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wendc"))
+            .args(args)
+            .arg(&src)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 16];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The pipe's read end is dropped here.
+        let output = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
+        assert!(stderr.contains("cannot write output"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
