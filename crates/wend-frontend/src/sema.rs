@@ -646,12 +646,21 @@ impl<'a> Checker<'a> {
                 call.span,
                 format!("no `{name}` matches these argument types"),
             );
-            let candidates = self.scopes.visible_funcs(ctx, symbol).concat();
-            for candidate in candidates {
+            // The candidates taking as many arguments first, then the
+            // others, innermost scope first; a name with thousands of
+            // overloads lists only the first few.
+            let mut candidates = self.scopes.visible_funcs(ctx, symbol).concat();
+            candidates.sort_by_key(|&f| self.funcs[f.index()].params.len() != types.len());
+            for &candidate in candidates.iter().take(SHOWN_CANDIDATES) {
                 diag = diag.note(format!(
                     "candidate: `{}`",
                     self.describe_function(candidate)
                 ));
+            }
+            if let Some(more) = candidates.len().checked_sub(SHOWN_CANDIDATES) {
+                if more > 0 {
+                    diag = diag.note(format!("and {more} other candidates"));
+                }
             }
             self.diags
                 .push(diag.help("argument types must match a parameter list exactly"));
@@ -861,6 +870,9 @@ impl<'a> Checker<'a> {
 }
 
 /// The standard type error: "mismatched types", "expected `X`, found `Y`".
+/// How many candidates a call that matches no overload lists.
+const SHOWN_CANDIDATES: usize = 8;
+
 /// The parameter types of `func`: what overloads are told apart by.
 fn param_types(funcs: &[FuncDef], vars: &[VarDef], func: FuncId) -> Vec<Type> {
     funcs[func.index()]
