@@ -12,18 +12,23 @@ use crate::layout::{EdgeKind, EdgeRoute, Graph, Layout, Path, Point, Rect, Segme
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::{Command, Stdio};
+use std::sync::OnceLock;
 
 /// Points per inch.
 const PT: f64 = 72.0;
 
-/// Whether `dot` can be run.
+/// Whether `dot` can be run: asked once per process (a report draws a CFG
+/// per function and pass, and starting `dot` takes about 10 ms).
 pub fn available() -> bool {
-    Command::new("dot")
-        .arg("-V")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+    static AVAILABLE: OnceLock<bool> = OnceLock::new();
+    *AVAILABLE.get_or_init(|| {
+        Command::new("dot")
+            .arg("-V")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    })
 }
 
 /// The layout of `graph` by `dot`, with `overlay` edges routed without
