@@ -39,13 +39,24 @@ pub(crate) fn page(
         .iter()
         .map(|&id| FunctionLife::follow(&input.functions[id].name, stages))
         .collect();
-    let drawings: Vec<cfg_svg::CfgDrawing> = lives
-        .iter()
-        .map(|life| {
-            let (k, id) = life.last_seen();
-            cfg_svg::draw(&stages[k].module, id, options.layout)
-        })
-        .collect();
+    let draw = |life: &FunctionLife| {
+        let (k, id) = life.last_seen();
+        cfg_svg::draw(&stages[k].module, id, options.layout)
+    };
+    // Drawn on every core: each drawing is independent, and with Graphviz
+    // most of the time is `dot` starting up, once per function.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = lives.len().div_ceil(threads).max(1);
+    let drawings: Vec<cfg_svg::CfgDrawing> = std::thread::scope(|scope| {
+        let workers: Vec<_> = lives
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || part.iter().map(draw).collect::<Vec<_>>()))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("drawing a CFG does not panic"))
+            .collect()
+    });
     let engine = match drawings.first().map(|d| d.engine) {
         Some(LayoutEngine::Graphviz) => "Graphviz dot",
         _ => "built-in layered layout",
