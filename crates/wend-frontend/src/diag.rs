@@ -82,16 +82,28 @@ pub fn render_diagnostics(file_name: &str, source: &str, diags: &[Diag], color: 
     };
     let file = SimpleFile::new(file_name, source);
     let config = term::Config::default();
+    let without_snippet = term::Config {
+        display_style: term::DisplayStyle::Medium,
+        ..term::Config::default()
+    };
     let mut buffer = if color {
         Buffer::ansi()
     } else {
         Buffer::no_color()
     };
     for diag in diags {
+        let longest = longest_labelled_line(&file, diag);
+        let shortened;
+        let (config, diag) = if longest > LONGEST_SHOWN_LINE {
+            shortened = without_snippet_notes(&file, diag, longest);
+            (&without_snippet, &shortened)
+        } else {
+            (&config, diag)
+        };
         // Rendering into memory can only fail if a label lies outside the
         // file, which would be a front-end bug; say so in the output rather
         // than panicking in the middle of error reporting.
-        if let Err(err) = term::emit(&mut buffer, &config, &file, diag) {
+        if let Err(err) = term::emit(&mut buffer, config, &file, diag) {
             return format!(
                 "{}internal error: cannot render diagnostic `{}`: {err}\n",
                 String::from_utf8_lossy(buffer.as_slice()),
@@ -100,6 +112,49 @@ pub fn render_diagnostics(file_name: &str, source: &str, diags: &[Diag], color: 
         }
     }
     String::from_utf8_lossy(buffer.as_slice()).into_owned()
+}
+
+/// Source lines longer than this (in bytes, 4 KiB) are not shown: a diagnostic
+/// about one is rendered without its snippet. Otherwise a thousand errors
+/// on one long line (a generated or minified file) would print the line a
+/// thousand times, quadratic output.
+const LONGEST_SHOWN_LINE: usize = 4096;
+
+/// `diag` for rendering without a snippet: what its labels say, each with
+/// its position, becomes a note.
+fn without_snippet_notes(file: &SimpleFile<&str, &str>, diag: &Diag, longest: usize) -> Diag {
+    use codespan_reporting::files::Files;
+    let mut shortened = diag.clone();
+    shortened.notes.clear();
+    for label in diag.labels.iter().filter(|l| !l.message.is_empty()) {
+        shortened = match file.location((), label.range.start) {
+            Ok(at) => shortened.note(format!(
+                "{}:{}: {}",
+                at.line_number, at.column_number, label.message
+            )),
+            Err(_) => shortened.note(label.message.clone()),
+        };
+    }
+    shortened.notes.extend(diag.notes.iter().cloned());
+    shortened.note(format!(
+        "the source line ({longest} bytes) is too long to show"
+    ))
+}
+
+/// The length of the longest source line that a label of `diag` touches.
+fn longest_labelled_line(file: &SimpleFile<&str, &str>, diag: &Diag) -> usize {
+    use codespan_reporting::files::Files;
+    let line_len = |offset: usize| {
+        let range = file
+            .line_index((), offset)
+            .and_then(|line| file.line_range((), line));
+        range.map_or(0, |r| r.len())
+    };
+    (diag.labels.iter())
+        .flat_map(|label| [label.range.start, label.range.end])
+        .map(line_len)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The source as snippets show it when it holds control characters other

@@ -143,6 +143,26 @@ fn thousands_of_overloads_are_fast() {
     assert!(ok, "{messages:?}");
 }
 
+/// Thousands of errors on one long line: no diagnostic may print the whole
+/// line, or the report grows with the square of the line.
+#[test]
+fn errors_on_one_long_line_are_reported_briefly() {
+    let src = format!("main() {{ int x; {}}}\n", "x = true + 1; ".repeat(2_000));
+    let (checked, diags) = wend_frontend::check(&src);
+    assert!(
+        checked.is_none() && diags.len() >= 2_000,
+        "{} diagnostics",
+        diags.len()
+    );
+    let text = wend_frontend::render_diagnostics("t.wend", &src, &diags, false);
+    assert!(
+        text.len() < 300 * diags.len(),
+        "{} bytes for {} diagnostics",
+        text.len(),
+        diags.len()
+    );
+}
+
 #[test]
 fn garbage_never_panics() {
     // A deterministic pseudo-random byte soup over the language's alphabet.

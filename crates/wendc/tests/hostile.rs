@@ -66,34 +66,49 @@ fn run_in(dir: &Path, name: &str, args: &[&str], limit: Duration) -> Outcome {
 }
 
 /// Asserts a clean rejection: status 1 and an error `message` located in
-/// the file `name` (`┌─ name:LINE:COL`, as codespan-reporting renders it).
+/// the file `name`: `┌─ name:LINE:COL` under the message, as
+/// codespan-reporting renders it, or `name:LINE:COL: error: message` when
+/// the source line is too long to show.
 fn assert_diagnostic(outcome: &Outcome, name: &str, message: &str) {
     let excerpt: String = outcome.stderr.chars().take(2000).collect();
     assert_eq!(outcome.status, Some(1), "stderr:\n{excerpt}");
-    assert!(
-        outcome.stderr.starts_with(&format!("error: {message}")),
-        "expected `error: {message}`, got:\n{excerpt}"
-    );
-    let located = outcome
-        .stderr
-        .split(&format!("┌─ {name}:"))
-        .nth(1)
-        .and_then(|rest| rest.split_once(|c: char| !c.is_ascii_digit() && c != ':'))
-        .is_some_and(|(line_col, _)| {
-            let mut parts = line_col.split(':');
-            parts.next().is_some_and(|l| l.parse::<u32>().is_ok())
-                && parts.next().is_some_and(|c| c.parse::<u32>().is_ok())
-        });
+    let location = diagnostic_location(&outcome.stderr, name, message).unwrap_or_else(|| {
+        panic!("expected `error: {message}` located in {name}, got:\n{excerpt}")
+    });
+    let mut parts = location.split(':');
+    let located = parts.next().is_some_and(|l| l.parse::<u32>().is_ok())
+        && parts.next().is_some_and(|c| c.parse::<u32>().is_ok());
     assert!(located, "the diagnostic has no location:\n{excerpt}");
     assert!(outcome.stdout.is_empty());
+}
+
+/// The `LINE:COL` of the first diagnostic, if it is the error `message`
+/// about the file `name`, in either rendering.
+fn diagnostic_location<'a>(stderr: &'a str, name: &str, message: &str) -> Option<&'a str> {
+    let digits = |rest: &'a str| {
+        let end = rest
+            .find(|c: char| !c.is_ascii_digit() && c != ':')
+            .unwrap_or(rest.len());
+        Some(rest[..end].trim_end_matches(':'))
+    };
+    if stderr.starts_with(&format!("error: {message}")) {
+        let (_, rest) = stderr.split_once(&format!("┌─ {name}:"))?;
+        return digits(rest);
+    }
+    let rest = stderr.strip_prefix(&format!("{name}:"))?;
+    let location = digits(rest)?;
+    rest[location.len()..]
+        .starts_with(&format!(": error: {message}"))
+        .then_some(location)
 }
 
 /// [`assert_diagnostic`], located exactly at `line_col` (`"2:15"`).
 fn assert_diagnostic_at(outcome: &Outcome, name: &str, message: &str, line_col: &str) {
     assert_diagnostic(outcome, name, message);
     let excerpt: String = outcome.stderr.chars().take(2000).collect();
-    assert!(
-        outcome.stderr.contains(&format!("┌─ {name}:{line_col}")),
+    assert_eq!(
+        diagnostic_location(&outcome.stderr, name, message),
+        Some(line_col),
         "expected the location {name}:{line_col}:\n{excerpt}"
     );
 }
