@@ -3,7 +3,7 @@
 //! codespan-reporting.
 
 use codespan_reporting::diagnostic::{Diagnostic, Label, Severity};
-use codespan_reporting::files::SimpleFile;
+use codespan_reporting::files::{Files, SimpleFile};
 use codespan_reporting::term::{self, termcolor::Buffer};
 
 use crate::span::Span;
@@ -123,7 +123,6 @@ const LONGEST_SHOWN_LINE: usize = 4096;
 /// `diag` for rendering without a snippet: what its labels say, each with
 /// its position, becomes a note.
 fn without_snippet_notes(file: &SimpleFile<&str, &str>, diag: &Diag, longest: usize) -> Diag {
-    use codespan_reporting::files::Files;
     let mut shortened = diag.clone();
     shortened.notes.clear();
     for label in diag.labels.iter().filter(|l| !l.message.is_empty()) {
@@ -143,7 +142,6 @@ fn without_snippet_notes(file: &SimpleFile<&str, &str>, diag: &Diag, longest: us
 
 /// The length of the longest source line that a label of `diag` touches.
 fn longest_labelled_line(file: &SimpleFile<&str, &str>, diag: &Diag) -> usize {
-    use codespan_reporting::files::Files;
     let line_len = |offset: usize| {
         let range = file
             .line_index((), offset)

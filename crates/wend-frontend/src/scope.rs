@@ -215,6 +215,13 @@ impl Scopes {
         self.vars[name.index()]
     }
 
+    /// Whether any function named `name` is visible from the body of `from`
+    /// (the innermost open scope).
+    pub(crate) fn any_func_visible(&self, from: FuncId, name: Symbol) -> bool {
+        debug_assert_eq!(self.innermost(), Some(from));
+        !self.funcs[name.index()].is_empty()
+    }
+
     /// The sets of functions named `name` visible from the body of `from`
     /// (the innermost open scope), innermost scope first (the global scope
     /// last).

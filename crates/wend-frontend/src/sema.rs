@@ -601,7 +601,7 @@ impl<'a> Checker<'a> {
                     name.span,
                     "not found in this scope",
                 );
-                if !self.scopes.visible_funcs(ctx, name.name).is_empty() {
+                if self.scopes.any_func_visible(ctx, name.name) {
                     diag = diag.help(format!(
                         "`{0}` is a function: call it with `{0}(...)`",
                         self.name(name)
@@ -620,7 +620,7 @@ impl<'a> Checker<'a> {
             call.args.iter().map(|&arg| self.expr(ctx, arg)).collect();
         let symbol = call.name.name;
         let name = self.name(&call.name);
-        if self.scopes.visible_funcs(ctx, symbol).is_empty() {
+        if !self.scopes.any_func_visible(ctx, symbol) {
             let mut diag = error(
                 format!("cannot find function `{name}` in this scope"),
                 call.name.span,
@@ -869,7 +869,6 @@ impl<'a> Checker<'a> {
     }
 }
 
-/// The standard type error: "mismatched types", "expected `X`, found `Y`".
 /// How many candidates a call that matches no overload lists.
 const SHOWN_CANDIDATES: usize = 8;
 
@@ -882,6 +881,7 @@ fn param_types(funcs: &[FuncDef], vars: &[VarDef], func: FuncId) -> Vec<Type> {
         .collect()
 }
 
+/// The standard type error: "mismatched types", "expected `X`, found `Y`".
 fn mismatch(expected: Type, found: Type, span: Span) -> Diag {
     error(
         "mismatched types",
