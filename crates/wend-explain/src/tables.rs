@@ -8,6 +8,7 @@
 //! stores of stack slots); the phi placement comes from running mem2reg on
 //! a copy, whose phis carry the name of the variable they were made for.
 
+use std::collections::HashMap;
 use std::fmt::Write;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
@@ -82,18 +83,22 @@ impl SsaTables {
 
         let promoted_names = FunctionNames::compute(promoted);
         let mut phis: Vec<PhiPlacement> = Vec::new();
+        // Each variable's entry in `phis`: a function may have phis for
+        // thousands of variables, too many to search the list for each.
+        let mut placement_of: HashMap<&str, usize> = HashMap::new();
         for &b in &promoted.layout {
             for &phi in &promoted.blocks[b].phis {
                 let value = promoted.insts[phi].result.expect("a phi has a result");
                 let variable = promoted.value_name(value).unwrap_or("(unnamed)");
                 let block = promoted_names.block(b).to_string();
-                match phis.iter_mut().find(|p| p.variable == variable) {
-                    Some(p) => p.blocks.push(block),
-                    None => phis.push(PhiPlacement {
+                let index = *placement_of.entry(variable).or_insert_with(|| {
+                    phis.push(PhiPlacement {
                         variable: variable.to_string(),
-                        blocks: vec![block],
-                    }),
-                }
+                        blocks: Vec::new(),
+                    });
+                    phis.len() - 1
+                });
+                phis[index].blocks.push(block);
             }
         }
         SsaTables {
@@ -162,10 +167,21 @@ pub fn analyze_text(module: &Module) -> String {
     out
 }
 
+/// Columns are padded to at most this many characters: a cell wider than
+/// that (the dominators of a block nested hundreds deep) pushes the rest of
+/// its row right instead of every row of the table being as wide as it.
+const MAX_PADDED_WIDTH: usize = 60;
+
 /// Left-aligned columns, two spaces apart, indented by two.
 fn write_table(out: &mut String, rows: &[[String; 4]]) {
     let widths: Vec<usize> = (0..4)
-        .map(|c| rows.iter().map(|r| r[c].chars().count()).max().unwrap_or(0))
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .filter(|&w| w <= MAX_PADDED_WIDTH)
+                .max()
+                .unwrap_or(0)
+        })
         .collect();
     for row in rows {
         let mut line = String::from(" ");
@@ -173,5 +189,44 @@ fn write_table(out: &mut String, rows: &[[String; 4]]) {
             let _ = write!(line, " {cell:<width$} ");
         }
         let _ = writeln!(out, "{}", line.trim_end());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(cells: [&str; 4]) -> [String; 4] {
+        cells.map(str::to_string)
+    }
+
+    #[test]
+    fn columns_are_padded_to_their_widest_cell() {
+        let mut out = String::new();
+        write_table(
+            &mut out,
+            &[
+                row(["block", "idom", "x", "y"]),
+                row(["b", "entry", "xyz", "y"]),
+            ],
+        );
+        assert_eq!(out, "  block  idom   x    y\n  b      entry  xyz  y\n");
+    }
+
+    #[test]
+    fn a_cell_too_wide_to_pad_to_pushes_only_its_own_row() {
+        let wide = "d".repeat(MAX_PADDED_WIDTH + 1);
+        let mut out = String::new();
+        write_table(
+            &mut out,
+            &[
+                row(["block", "idom", "ab", "y"]),
+                row(["b", "-", &wide, "z"]),
+            ],
+        );
+        assert_eq!(
+            out,
+            format!("  block  idom  ab  y\n  b      -     {wide}  z\n")
+        );
     }
 }
