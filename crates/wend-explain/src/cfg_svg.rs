@@ -103,205 +103,270 @@ pub fn compact_ir(text: &str) -> String {
 
 /// Draws function `id` of `module`.
 pub fn draw(module: &Module, id: FuncId, engine: LayoutEngine) -> CfgDrawing {
-    let func = &module.functions[id];
-    let names = FunctionNames::compute(func);
-    let cfg = Cfg::compute(func);
-    let dom = DomTree::compute(func, &cfg);
-    let loops = LoopForest::compute(func, &cfg, &dom);
+    draw_all(&[(module, id)], engine)
+        .pop()
+        .expect("one drawing per function")
+}
 
-    // Node order: RPO, then unreachable blocks.
-    let mut order: Vec<Block> = cfg.rpo().to_vec();
-    order.extend(
-        func.layout
-            .iter()
-            .copied()
-            .filter(|&b| !cfg.is_reachable(b)),
-    );
-    let mut index_of = vec![usize::MAX; func.blocks.len()];
-    for (i, &b) in order.iter().enumerate() {
-        index_of[b.index()] = i;
-    }
-
-    let boxes: Vec<BlockBox> = order
+/// Draws each function `(module, id)`, in order. With Graphviz, one run of
+/// `dot` lays out all of them: starting it takes longer than laying out a
+/// small CFG.
+pub fn draw_all(functions: &[(&Module, FuncId)], engine: LayoutEngine) -> Vec<CfgDrawing> {
+    let plans: Vec<Plan> = functions
         .iter()
-        .map(|&b| {
-            let data = &func.blocks[b];
-            let mut lines: Vec<(LineKind, String)> = Vec::new();
-            for &inst in &data.phis {
-                lines.push((
-                    LineKind::Phi,
-                    compact_ir(&inst_text(module, func, &names, inst)),
-                ));
-            }
-            for &inst in &data.insts {
-                lines.push((
-                    LineKind::Inst,
-                    compact_ir(&inst_text(module, func, &names, inst)),
-                ));
-            }
-            if let Some(term) = &data.terminator {
-                lines.push((LineKind::Terminator, terminator_text(func, &names, term)));
-            }
-            let reachable = cfg.is_reachable(b);
-            let note = if !reachable {
-                Some("unreachable".to_string())
-            } else if loops.is_header(b) {
-                let l = loops.innermost_loop(b).expect("a header is in its loop");
-                Some(format!("loop header, depth {}", loops.depth(l)))
-            } else {
-                None
-            };
-            BlockBox {
-                block: b,
-                title: format!("{}:", names.block(b)),
-                note,
-                lines,
-                reachable,
-                loop_depth: loops.loop_depth(b),
-            }
-        })
+        .map(|&(module, id)| Plan::new(module, id))
         .collect();
-
-    // Edges, with what styles them.
-    struct EdgeInfo {
-        label: Option<&'static str>,
-        class: &'static str,
-    }
-    let mut graph = Graph {
-        sizes: boxes.iter().map(BlockBox::size).collect(),
-        edges: Vec::new(),
-    };
-    let mut infos: Vec<EdgeInfo> = Vec::new();
-    for &b in &order {
-        let succs: Vec<(Block, Option<&'static str>)> = match func.blocks[b].terminator {
-            Some(Terminator::Br { dest }) => vec![(dest, None)],
-            Some(Terminator::CondBr {
-                then_dest,
-                else_dest,
-                ..
-            }) => vec![(then_dest, Some("T")), (else_dest, Some("F"))],
-            _ => Vec::new(),
-        };
-        for (dest, label) in succs {
-            let Some(&to) = index_of.get(dest.index()) else {
-                continue;
-            };
-            if to == usize::MAX {
-                continue; // a branch to a deleted block: broken IR, not drawn
-            }
-            let class = if !cfg.is_reachable(b) {
-                "edge unreachable"
-            } else if dom.dominates(dest, b) {
-                "edge back"
-            } else {
-                "edge"
-            };
-            graph.edges.push((index_of[b.index()], to));
-            infos.push(EdgeInfo { label, class });
-        }
-    }
-    let dom_edges: Vec<(usize, usize)> = order
-        .iter()
-        .filter_map(|&b| {
-            let parent = dom.idom(b)?;
-            Some((index_of[parent.index()], index_of[b.index()]))
-        })
-        .collect();
-
     let use_dot = match engine {
         LayoutEngine::Builtin => false,
         LayoutEngine::Graphviz | LayoutEngine::Auto => graphviz::available(),
     };
-    let (layout, dom_paths, used) = match use_dot
-        .then(|| graphviz::layout(&graph, &dom_edges))
-        .flatten()
-    {
-        Some((layout, dom_paths)) => (layout, dom_paths, LayoutEngine::Graphviz),
-        None => {
-            let layout = layout::layered(&graph);
-            let dom_paths: Vec<Path> = dom_edges
-                .iter()
-                .map(|&(p, c)| layout::side_curve(&layout.nodes[p], &layout.nodes[c]))
-                .collect();
-            (layout, dom_paths, LayoutEngine::Builtin)
-        }
+    let mut dot_layouts = if use_dot {
+        let requests: Vec<graphviz::Request> = plans
+            .iter()
+            .map(|plan| graphviz::Request {
+                graph: &plan.graph,
+                overlay: &plan.dom_edges,
+            })
+            .collect();
+        graphviz::layout_all(&requests)
+    } else {
+        Vec::new()
     };
+    dot_layouts.resize_with(plans.len(), || None);
+    plans
+        .into_iter()
+        .zip(dot_layouts)
+        .map(|(plan, dot_layout)| plan.finish(dot_layout))
+        .collect()
+}
 
-    // The dominator curves may bulge left of the drawing: shift everything.
-    let min_x = dom_paths
-        .iter()
-        .flat_map(path_points)
-        .map(|p| p.x)
-        .fold(0.0, f64::min);
-    let dx = if min_x < 4.0 { 4.0 - min_x } else { 0.0 };
+/// How an edge is styled.
+struct EdgeInfo {
+    label: Option<&'static str>,
+    class: &'static str,
+}
 
-    let prefix = format!("cfg-{}", id_fragment(&func.name));
-    let mut svg = String::new();
-    let (width, height) = (layout.width + dx, layout.height);
-    let _ = writeln!(
+/// A function's drawing before layout: its boxes and edges.
+struct Plan {
+    function: String,
+    boxes: Vec<BlockBox>,
+    graph: Graph,
+    /// Parallel to `graph.edges`.
+    infos: Vec<EdgeInfo>,
+    /// The immediate-dominator links, parent to child.
+    dom_edges: Vec<(usize, usize)>,
+}
+
+impl Plan {
+    fn new(module: &Module, id: FuncId) -> Plan {
+        let func = &module.functions[id];
+        let names = FunctionNames::compute(func);
+        let cfg = Cfg::compute(func);
+        let dom = DomTree::compute(func, &cfg);
+        let loops = LoopForest::compute(func, &cfg, &dom);
+
+        // Node order: RPO, then unreachable blocks.
+        let mut order: Vec<Block> = cfg.rpo().to_vec();
+        order.extend(
+            func.layout
+                .iter()
+                .copied()
+                .filter(|&b| !cfg.is_reachable(b)),
+        );
+        let mut index_of = vec![usize::MAX; func.blocks.len()];
+        for (i, &b) in order.iter().enumerate() {
+            index_of[b.index()] = i;
+        }
+
+        let boxes: Vec<BlockBox> = order
+            .iter()
+            .map(|&b| {
+                let data = &func.blocks[b];
+                let mut lines: Vec<(LineKind, String)> = Vec::new();
+                for &inst in &data.phis {
+                    lines.push((
+                        LineKind::Phi,
+                        compact_ir(&inst_text(module, func, &names, inst)),
+                    ));
+                }
+                for &inst in &data.insts {
+                    lines.push((
+                        LineKind::Inst,
+                        compact_ir(&inst_text(module, func, &names, inst)),
+                    ));
+                }
+                if let Some(term) = &data.terminator {
+                    lines.push((LineKind::Terminator, terminator_text(func, &names, term)));
+                }
+                let reachable = cfg.is_reachable(b);
+                let note = if !reachable {
+                    Some("unreachable".to_string())
+                } else if loops.is_header(b) {
+                    let l = loops.innermost_loop(b).expect("a header is in its loop");
+                    Some(format!("loop header, depth {}", loops.depth(l)))
+                } else {
+                    None
+                };
+                BlockBox {
+                    block: b,
+                    title: format!("{}:", names.block(b)),
+                    note,
+                    lines,
+                    reachable,
+                    loop_depth: loops.loop_depth(b),
+                }
+            })
+            .collect();
+
+        // Edges, with what styles them.
+        let mut graph = Graph {
+            sizes: boxes.iter().map(BlockBox::size).collect(),
+            edges: Vec::new(),
+        };
+        let mut infos: Vec<EdgeInfo> = Vec::new();
+        for &b in &order {
+            let succs: Vec<(Block, Option<&'static str>)> = match func.blocks[b].terminator {
+                Some(Terminator::Br { dest }) => vec![(dest, None)],
+                Some(Terminator::CondBr {
+                    then_dest,
+                    else_dest,
+                    ..
+                }) => vec![(then_dest, Some("T")), (else_dest, Some("F"))],
+                _ => Vec::new(),
+            };
+            for (dest, label) in succs {
+                let Some(&to) = index_of.get(dest.index()) else {
+                    continue;
+                };
+                if to == usize::MAX {
+                    continue; // a branch to a deleted block: broken IR, not drawn
+                }
+                let class = if !cfg.is_reachable(b) {
+                    "edge unreachable"
+                } else if dom.dominates(dest, b) {
+                    "edge back"
+                } else {
+                    "edge"
+                };
+                graph.edges.push((index_of[b.index()], to));
+                infos.push(EdgeInfo { label, class });
+            }
+        }
+        let dom_edges: Vec<(usize, usize)> = order
+            .iter()
+            .filter_map(|&b| {
+                let parent = dom.idom(b)?;
+                Some((index_of[parent.index()], index_of[b.index()]))
+            })
+            .collect();
+
+        Plan {
+            function: func.name.clone(),
+            boxes,
+            graph,
+            infos,
+            dom_edges,
+        }
+    }
+
+    /// The drawing, laid out by `dot` if it gave `dot_layout`, else by the
+    /// built-in layout.
+    fn finish(self, dot_layout: Option<graphviz::DotLayout>) -> CfgDrawing {
+        let Plan {
+            function,
+            boxes,
+            graph,
+            infos,
+            dom_edges,
+        } = self;
+        let (layout, dom_paths, used) = match dot_layout {
+            Some((layout, dom_paths)) => (layout, dom_paths, LayoutEngine::Graphviz),
+            None => {
+                let layout = layout::layered(&graph);
+                let dom_paths: Vec<Path> = dom_edges
+                    .iter()
+                    .map(|&(p, c)| layout::side_curve(&layout.nodes[p], &layout.nodes[c]))
+                    .collect();
+                (layout, dom_paths, LayoutEngine::Builtin)
+            }
+        };
+
+        // The dominator curves may bulge left of the drawing: shift everything.
+        let min_x = dom_paths
+            .iter()
+            .flat_map(path_points)
+            .map(|p| p.x)
+            .fold(0.0, f64::min);
+        let dx = if min_x < 4.0 { 4.0 - min_x } else { 0.0 };
+
+        let prefix = format!("cfg-{}", id_fragment(&function));
+        let mut svg = String::new();
+        let (width, height) = (layout.width + dx, layout.height);
+        let _ = writeln!(
         svg,
         "<svg class=\"cfg\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" viewBox=\"0 0 {width:.0} {height:.0}\" role=\"img\" aria-label=\"control-flow graph of {}\">",
-        escape(&func.name)
+        escape(&function)
     );
-    let _ = writeln!(svg, "<g transform=\"translate({dx:.1},0)\">");
-    svg.push_str("<defs>");
-    for (suffix, class) in [
-        ("", "arrow"),
-        ("-back", "arrow back"),
-        ("-dom", "arrow dom"),
-        ("-grey", "arrow grey"),
-    ] {
-        let _ = write!(
+        let _ = writeln!(svg, "<g transform=\"translate({dx:.1},0)\">");
+        svg.push_str("<defs>");
+        for (suffix, class) in [
+            ("", "arrow"),
+            ("-back", "arrow back"),
+            ("-dom", "arrow dom"),
+            ("-grey", "arrow grey"),
+        ] {
+            let _ = write!(
             svg,
             "<marker id=\"{prefix}-arrow{suffix}\" class=\"{class}\" viewBox=\"0 0 10 10\" refX=\"10\" refY=\"5\" markerWidth=\"7\" markerHeight=\"7\" markerUnits=\"userSpaceOnUse\" orient=\"auto\"><path d=\"M0,0 L10,5 L0,10 z\"/></marker>"
         );
-    }
-    svg.push_str("</defs>\n<g class=\"edges\">\n");
-    for (route, info) in layout.edges.iter().zip(&infos) {
-        let marker = match info.class {
-            "edge back" => "-back",
-            "edge unreachable" => "-grey",
-            _ => "",
-        };
-        let _ = writeln!(
-            svg,
-            "<path class=\"{}\" d=\"{}\" marker-end=\"url(#{prefix}-arrow{marker})\"/>",
-            info.class,
-            route.path.svg_d()
-        );
-    }
-    svg.push_str("</g>\n<g class=\"blocks\">\n");
-    for (bx, rect) in boxes.iter().zip(&layout.nodes) {
-        write_block(&mut svg, &prefix, bx, rect);
-    }
-    // Branch labels go on top of everything, beside the start of their edge.
-    svg.push_str("</g>\n<g class=\"edge-labels\">\n");
-    for (route, info) in layout.edges.iter().zip(&infos) {
-        if let Some(label) = info.label {
-            let at = route.path.label_anchor();
+        }
+        svg.push_str("</defs>\n<g class=\"edges\">\n");
+        for (route, info) in layout.edges.iter().zip(&infos) {
+            let marker = match info.class {
+                "edge back" => "-back",
+                "edge unreachable" => "-grey",
+                _ => "",
+            };
             let _ = writeln!(
                 svg,
-                "<text class=\"edge-label\" x=\"{:.1}\" y=\"{:.1}\">{label}</text>",
-                at.x + 5.0,
-                at.y + 2.0
+                "<path class=\"{}\" d=\"{}\" marker-end=\"url(#{prefix}-arrow{marker})\"/>",
+                info.class,
+                route.path.svg_d()
             );
         }
-    }
-    svg.push_str("</g>\n<g class=\"domedges\">\n");
-    for path in &dom_paths {
-        let _ = writeln!(
+        svg.push_str("</g>\n<g class=\"blocks\">\n");
+        for (bx, rect) in boxes.iter().zip(&layout.nodes) {
+            write_block(&mut svg, &prefix, bx, rect);
+        }
+        // Branch labels go on top of everything, beside the start of their edge.
+        svg.push_str("</g>\n<g class=\"edge-labels\">\n");
+        for (route, info) in layout.edges.iter().zip(&infos) {
+            if let Some(label) = info.label {
+                let at = route.path.label_anchor();
+                let _ = writeln!(
+                    svg,
+                    "<text class=\"edge-label\" x=\"{:.1}\" y=\"{:.1}\">{label}</text>",
+                    at.x + 5.0,
+                    at.y + 2.0
+                );
+            }
+        }
+        svg.push_str("</g>\n<g class=\"domedges\">\n");
+        for path in &dom_paths {
+            let _ = writeln!(
+                svg,
+                "<path class=\"domedge\" d=\"{}\" marker-end=\"url(#{prefix}-arrow-dom)\"/>",
+                path.svg_d()
+            );
+        }
+        svg.push_str("</g>\n</g>\n</svg>\n");
+        CfgDrawing {
             svg,
-            "<path class=\"domedge\" d=\"{}\" marker-end=\"url(#{prefix}-arrow-dom)\"/>",
-            path.svg_d()
-        );
-    }
-    svg.push_str("</g>\n</g>\n</svg>\n");
-    CfgDrawing {
-        svg,
-        engine: used,
-        block_count: boxes.len(),
-        edge_count: graph.edges.len(),
-        layout,
+            engine: used,
+            block_count: boxes.len(),
+            edge_count: graph.edges.len(),
+            layout,
+        }
     }
 }
 

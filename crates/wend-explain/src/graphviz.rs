@@ -9,6 +9,7 @@
 //! where Graphviz would draw the arrowhead, so we extend it to the box.
 
 use crate::layout::{EdgeKind, EdgeRoute, Graph, Layout, Path, Point, Rect, Segment, MARGIN};
+use std::collections::{HashMap, VecDeque};
 use std::fmt::Write as _;
 use std::io::Write as _;
 use std::process::{Command, Stdio};
@@ -31,24 +32,79 @@ pub fn available() -> bool {
     })
 }
 
-/// The layout of `graph` by `dot`, with `overlay` edges routed without
-/// influencing the ranks (the dominator tree). `None` if `dot` is missing
-/// or fails: the caller falls back to the built-in layout.
-pub fn layout(graph: &Graph, overlay: &[(usize, usize)]) -> Option<(Layout, Vec<Path>)> {
-    let mut text = String::from("digraph cfg {\n  rankdir=TB; nodesep=0.45; ranksep=0.6;\n");
+/// A graph to lay out, with `overlay` edges routed without influencing the
+/// ranks (the dominator tree).
+pub struct Request<'a> {
+    pub graph: &'a Graph,
+    pub overlay: &'a [(usize, usize)],
+}
+
+/// The layout of one graph by `dot`: the boxes and edges, and the overlay
+/// edges' paths.
+pub type DotLayout = (Layout, Vec<Path>);
+
+/// The layouts of `requests` by one run of `dot` (starting it costs more
+/// than laying out a small CFG), in order. All `None` if `dot` is missing
+/// or fails, one `None` if its output for that graph cannot be read: the
+/// caller falls back to the built-in layout.
+pub fn layout_all(requests: &[Request]) -> Vec<Option<DotLayout>> {
+    let mut text = String::new();
+    for (k, request) in requests.iter().enumerate() {
+        write_graph(&mut text, k, request);
+    }
+    let Some(plain) = run_dot(&text) else {
+        return requests.iter().map(|_| None).collect();
+    };
+    let mut outputs = split_graphs(&plain);
+    outputs.truncate(requests.len());
+    let mut layouts: Vec<Option<DotLayout>> = requests
+        .iter()
+        .zip(&outputs)
+        .map(|(r, out)| parse_plain(out, r.graph, r.overlay))
+        .collect();
+    layouts.resize_with(requests.len(), || None);
+    layouts
+}
+
+/// `-Tplain` output of several graphs cut into one piece per graph: each
+/// ends with a `stop` line.
+fn split_graphs(plain: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut start = 0;
+    for (end, line) in plain.split_inclusive('\n').scan(0, |end, line| {
+        *end += line.len();
+        Some((*end, line))
+    }) {
+        if line.trim_end() == "stop" {
+            pieces.push(&plain[start..end]);
+            start = end;
+        }
+    }
+    pieces
+}
+
+/// The layout of one graph, as [`layout_all`] gives it.
+pub fn layout(graph: &Graph, overlay: &[(usize, usize)]) -> Option<DotLayout> {
+    layout_all(&[Request { graph, overlay }]).pop().flatten()
+}
+
+/// The `dot` input for one graph, named `cfg<k>`.
+fn write_graph(text: &mut String, k: usize, request: &Request) {
+    let _ = writeln!(
+        text,
+        "digraph cfg{k} {{\n  rankdir=TB; nodesep=0.45; ranksep=0.6;"
+    );
     text.push_str("  node [shape=box, fixedsize=true, label=\"\"];\n");
-    for (i, &(w, h)) in graph.sizes.iter().enumerate() {
+    for (i, &(w, h)) in request.graph.sizes.iter().enumerate() {
         let _ = writeln!(text, "  n{i} [width={:.4}, height={:.4}];", w / PT, h / PT);
     }
-    for &(from, to) in &graph.edges {
+    for &(from, to) in &request.graph.edges {
         let _ = writeln!(text, "  n{from} -> n{to} [style=solid];");
     }
-    for &(from, to) in overlay {
+    for &(from, to) in request.overlay {
         let _ = writeln!(text, "  n{from} -> n{to} [style=dotted, constraint=false];");
     }
     text.push_str("}\n");
-    let plain = run_dot(&text)?;
-    parse_plain(&plain, graph, overlay)
 }
 
 fn run_dot(input: &str) -> Option<String> {
@@ -59,10 +115,17 @@ fn run_dot(input: &str) -> Option<String> {
         .stderr(Stdio::null())
         .spawn()
         .ok()?;
-    // dot reads all of its input before writing, so writing first cannot
-    // deadlock.
-    child.stdin.take()?.write_all(input.as_bytes()).ok()?;
-    let output = child.wait_with_output().ok()?;
+    let mut stdin = child.stdin.take()?;
+    // Written from another thread: given several graphs, dot writes the
+    // layout of each as soon as it has read it, and would block on a full
+    // output pipe while we still wrote the next graphs.
+    let output = std::thread::scope(|scope| {
+        let writer = scope.spawn(move || stdin.write_all(input.as_bytes()));
+        let output = child.wait_with_output();
+        let written = writer.join().expect("writing to a pipe does not panic");
+        written.and(output)
+    })
+    .ok()?;
     if !output.status.success() {
         return None;
     }
@@ -134,11 +197,18 @@ fn parse_plain(
             })
         })
         .collect::<Option<_>>()?;
+    // The splines by their ends, each list in output order: parallel
+    // edges (both branches of a conditional to one block) are matched in
+    // turn.
+    let mut by_ends: HashMap<(usize, usize, bool), VecDeque<Vec<Point>>> = HashMap::new();
+    for (from, to, dotted, points) in splines {
+        by_ends
+            .entry((from, to, dotted))
+            .or_default()
+            .push_back(points);
+    }
     let mut take = |from: usize, to: usize, dotted: bool| -> Option<Path> {
-        let i = splines
-            .iter()
-            .position(|s| s.0 == from && s.1 == to && s.2 == dotted)?;
-        let (_, _, _, points) = splines.swap_remove(i);
+        let points = by_ends.get_mut(&(from, to, dotted))?.pop_front()?;
         let points: Vec<Point> = points.into_iter().map(shift).collect();
         Some(spline_path(&points, &nodes[from], &nodes[to]))
     };
@@ -226,5 +296,56 @@ mod tests {
             assert!(layout.nodes[from].on_border(path.start, 0.01), "edge {e}");
             assert!(layout.nodes[to].on_border(path.end(), 0.01), "edge {e}");
         }
+    }
+
+    #[test]
+    fn one_dot_run_lays_out_each_graph_as_alone() {
+        if !available() {
+            eprintln!("note: Graphviz `dot` is not installed; skipping");
+            return;
+        }
+        let diamond = Graph {
+            sizes: vec![(80.0, 30.0), (100.0, 50.0), (90.0, 40.0), (80.0, 30.0)],
+            edges: vec![(0, 1), (0, 2), (1, 3), (2, 3)],
+        };
+        let loop_ = Graph {
+            sizes: vec![(80.0, 30.0), (120.0, 60.0), (80.0, 30.0)],
+            edges: vec![(0, 1), (1, 1), (1, 2), (1, 2)],
+        };
+        let dominators = [(0, 1), (0, 2), (0, 3)];
+        let requests = [
+            Request {
+                graph: &diamond,
+                overlay: &dominators,
+            },
+            Request {
+                graph: &loop_,
+                overlay: &[],
+            },
+            Request {
+                graph: &diamond,
+                overlay: &[],
+            },
+        ];
+        let together = layout_all(&requests);
+        assert_eq!(together.len(), 3);
+        for (request, layout_in_batch) in requests.iter().zip(together) {
+            let alone = layout(request.graph, request.overlay).expect("dot works");
+            let batch = layout_in_batch.expect("dot works");
+            assert_eq!(format!("{:?}", batch), format!("{:?}", alone));
+        }
+    }
+
+    #[test]
+    fn plain_output_is_cut_after_each_stop_line() {
+        let plain = "graph 1 1 1\nnode n0 0 0 1 1\nstop\ngraph 1 2 2\nstop\n";
+        assert_eq!(
+            split_graphs(plain),
+            [
+                "graph 1 1 1\nnode n0 0 0 1 1\nstop\n",
+                "graph 1 2 2\nstop\n"
+            ]
+        );
+        assert!(split_graphs("graph 1 1 1\n").is_empty());
     }
 }

@@ -39,18 +39,24 @@ pub(crate) fn page(
         .iter()
         .map(|&id| FunctionLife::follow(&input.functions[id].name, stages))
         .collect();
-    let draw = |life: &FunctionLife| {
-        let (k, id) = life.last_seen();
-        cfg_svg::draw(&stages[k].module, id, options.layout)
+    let draw = |lives: &[FunctionLife]| {
+        let functions: Vec<(&Module, FuncId)> = lives
+            .iter()
+            .map(|life| {
+                let (k, id) = life.last_seen();
+                (&stages[k].module, id)
+            })
+            .collect();
+        cfg_svg::draw_all(&functions, options.layout)
     };
-    // Drawn on every core: each drawing is independent, and with Graphviz
-    // most of the time is `dot` starting up, once per function.
+    // Drawn on every core, each core's share laid out by one run of `dot`
+    // (starting it takes longer than laying out a small CFG).
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let chunk = lives.len().div_ceil(threads).max(1);
     let drawings: Vec<cfg_svg::CfgDrawing> = std::thread::scope(|scope| {
         let workers: Vec<_> = lives
             .chunks(chunk)
-            .map(|part| scope.spawn(move || part.iter().map(draw).collect::<Vec<_>>()))
+            .map(|part| scope.spawn(move || draw(part)))
             .collect();
         workers
             .into_iter()
