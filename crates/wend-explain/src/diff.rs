@@ -1,13 +1,25 @@
 //! Side-by-side line diffs of IR text, as HTML tables: the text before a
 //! pass on the left, after it on the right, unchanged lines aligned,
 //! removed lines red, added lines green, and within a changed line the
-//! words that differ emphasised. The diff itself is the `similar` crate's
-//! (Myers' algorithm, "An O(ND) difference algorithm and its variations",
-//! 1986).
+//! words that differ emphasised.
+//!
+//! The line diff is a minimal one, by Myers' algorithm ("An O(ND)
+//! difference algorithm and its variations", 1986; the `similar` crate),
+//! for texts of up to [`MINIMAL_DIFF_LINES`] lines together. It takes time
+//! proportional to the lines times the differences, quadratic when nearly
+//! every line changes, as mem2reg changes a function's IR: larger texts
+//! are compared by the histogram diff of git (the `imara-diff` crate),
+//! which is close to linear and not always minimal.
 
 use crate::html::escape;
+use imara_diff::{Algorithm, Diff, InternedInput};
 use similar::{ChangeTag, DiffTag, TextDiff};
 use std::fmt::Write;
+use std::ops::Range;
+
+/// Texts of more lines than this together are not diffed minimally: at
+/// this size a minimal diff takes up to a few hundred milliseconds.
+const MINIMAL_DIFF_LINES: usize = 8000;
 
 /// How many lines a pass removed and added.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,13 +37,11 @@ struct Row {
 
 /// The HTML table comparing `old` with `new`, and the line counts.
 pub fn side_by_side(old: &str, new: &str, old_title: &str, new_title: &str) -> (String, DiffStats) {
-    let diff = TextDiff::from_lines(old, new);
     let old_lines: Vec<&str> = old.lines().collect();
     let new_lines: Vec<&str> = new.lines().collect();
     let mut rows: Vec<Row> = Vec::new();
     let mut stats = DiffStats::default();
-    for op in diff.ops() {
-        let (tag, old_range, new_range) = op.as_tag_tuple();
+    for (tag, old_range, new_range) in line_diff(&old_lines, &new_lines) {
         match tag {
             DiffTag::Equal => {
                 for (i, j) in old_range.zip(new_range) {
@@ -97,6 +107,38 @@ pub fn side_by_side(old: &str, new: &str, old_title: &str, new_title: &str) -> (
     (out, stats)
 }
 
+/// The diff of two texts' lines, as runs of lines equal on both sides
+/// and runs that differ (minimal while the texts are small).
+fn line_diff(old: &[&str], new: &[&str]) -> Vec<(DiffTag, Range<usize>, Range<usize>)> {
+    if old.len() + new.len() <= MINIMAL_DIFF_LINES {
+        return similar::capture_diff_slices(similar::Algorithm::Myers, old, new)
+            .iter()
+            .map(|op| op.as_tag_tuple())
+            .collect();
+    }
+    let mut input = InternedInput::default();
+    input.update_before(old.iter().copied());
+    input.update_after(new.iter().copied());
+    let mut diff = Diff::compute(Algorithm::Histogram, &input);
+    diff.postprocess_lines(&input);
+    // The hunks, with the equal runs between and after them.
+    let mut ops = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    for hunk in diff.hunks() {
+        let before = hunk.before.start as usize..hunk.before.end as usize;
+        let after = hunk.after.start as usize..hunk.after.end as usize;
+        if before.start > i {
+            ops.push((DiffTag::Equal, i..before.start, j..after.start));
+        }
+        (i, j) = (before.end, after.end);
+        ops.push((DiffTag::Replace, before, after));
+    }
+    if i < old.len() {
+        ops.push((DiffTag::Equal, i..old.len(), j..new.len()));
+    }
+    ops
+}
+
 /// Both lines as HTML with the differing words wrapped in `<del>`/`<ins>`
 /// — when the lines are alike; two unrelated lines are shown whole, since
 /// emphasising nearly every word would say nothing.
@@ -153,5 +195,55 @@ mod tests {
         assert_eq!(stats, DiffStats::default());
         assert!(html.contains("&lt;y&gt;"));
         assert!(!html.contains("changed"));
+    }
+
+    /// Checks that `ops` cover both sides in order and that the runs said
+    /// equal are.
+    fn check_ops(old: &[&str], new: &[&str], ops: &[(DiffTag, Range<usize>, Range<usize>)]) {
+        let (mut i, mut j) = (0, 0);
+        for (tag, a, b) in ops {
+            assert_eq!((a.start, b.start), (i, j));
+            if *tag == DiffTag::Equal {
+                assert_eq!(old[a.clone()], new[b.clone()]);
+            }
+            (i, j) = (a.end, b.end);
+        }
+        assert_eq!((i, j), (old.len(), new.len()));
+    }
+
+    #[test]
+    fn large_texts_get_a_valid_diff_too() {
+        // Every third line kept, the others renamed: past the limit of
+        // the minimal diff.
+        let old: Vec<String> = (0..MINIMAL_DIFF_LINES)
+            .map(|i| format!("  %v{i} = add"))
+            .collect();
+        let new: Vec<String> = (0..MINIMAL_DIFF_LINES)
+            .map(|i| match i % 3 {
+                0 => format!("  %v{i} = add"),
+                _ => format!("  %w{i} = add"),
+            })
+            .collect();
+        let old: Vec<&str> = old.iter().map(String::as_str).collect();
+        let new: Vec<&str> = new.iter().map(String::as_str).collect();
+        let ops = line_diff(&old, &new);
+        check_ops(&old, &new, &ops);
+        let changed: usize = ops
+            .iter()
+            .filter(|(tag, ..)| *tag != DiffTag::Equal)
+            .map(|(_, a, b)| a.len() + b.len())
+            .sum();
+        // Every kept line is unique, so even the histogram diff keeps them all.
+        assert_eq!(
+            changed,
+            2 * (MINIMAL_DIFF_LINES - MINIMAL_DIFF_LINES.div_ceil(3))
+        );
+        // The beginnings of the same texts, within the limit: the minimal diff.
+        let small = 1000;
+        check_ops(
+            &old[..small],
+            &new[..small],
+            &line_diff(&old[..small], &new[..small]),
+        );
     }
 }

@@ -422,3 +422,29 @@ fn megabyte_line_of_additions() {
         assert_diagnostic(&outcome, "plus.wend", NESTING);
     }
 }
+
+/// `wendc explain` on a function of 6 000 statements, where mem2reg
+/// changes nearly every line of the IR: a minimal line diff of the IR
+/// before and after takes time proportional to the lines times the
+/// changes (minutes here, in a debug build), so texts this large get a
+/// histogram diff instead.
+#[test]
+fn explain_of_a_long_function() {
+    let mut source = String::from("main() {\n    int a;\n    int b;\n    int c;\n");
+    for i in 0..6000 {
+        let (x, y, z) = [("a", "b", "c"), ("b", "c", "a"), ("c", "a", "b")][i % 3];
+        writeln!(source, "    {x} = {y} + {z} % {};", i % 7 + 1).unwrap();
+    }
+    source.push_str("    println a;\n}\n");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("long.wend"), &source).unwrap();
+    let outcome = run_in(
+        dir.path(),
+        "long.wend",
+        &["explain", "--layout", "builtin", "-o", "long.html"],
+        MINUTE,
+    );
+    assert_eq!(outcome.status, Some(0), "stderr:\n{}", outcome.stderr);
+    let report = std::fs::read_to_string(dir.path().join("long.html")).unwrap();
+    assert!(report.contains("after <strong>mem2reg</strong>"));
+}
