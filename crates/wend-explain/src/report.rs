@@ -10,7 +10,7 @@ use crate::cfg_svg;
 use crate::diff::side_by_side;
 use crate::html::{escape, id_fragment};
 use crate::source::highlighted_lines;
-use crate::tables::{module_tables, SsaTables};
+use crate::tables::{module_tables, Listed, SsaTables};
 use crate::{definitions, ExplainOptions, LayoutEngine, Stage};
 use std::fmt::Write;
 use wend_ir::analysis::cfg::Cfg;
@@ -486,11 +486,18 @@ fn block_list(names: &FunctionNames, blocks: &[wend_ir::Block]) -> String {
     if blocks.is_empty() {
         return "—".to_string();
     }
-    blocks
-        .iter()
-        .map(|&b| format!("<code>{}</code>", escape(names.block(b))))
-        .collect::<Vec<_>>()
-        .join(", ")
+    html_list(&Listed {
+        head: blocks.iter().map(|&b| names.block(b).to_string()).collect(),
+        ..Listed::default()
+    })
+}
+
+/// A set of blocks as HTML: labels in `<code>`, a long set abbreviated.
+fn html_list(items: &Listed) -> String {
+    items.join(
+        |b| format!("<code>{}</code>", escape(b)),
+        |n| format!("<span class=\"omitted\">… {n} more …</span>"),
+    )
 }
 
 fn write_loops(out: &mut String, loops: &LoopForest, names: &FunctionNames) {
@@ -537,15 +544,11 @@ fn write_ssa_tables(out: &mut String, tables: &SsaTables) {
         "<h3>Dominance frontiers and phi placement <span class=\"after\">on the input IR, as <code>wendc analyze</code></span></h3>\n\
          <div class=\"table-wrap\"><table class=\"dom\"><thead><tr><th>block</th><th>idom</th><th>dominators</th><th>dominance frontier</th></tr></thead><tbody>\n",
     );
-    let set = |items: &[String]| {
+    let set = |items: &Listed| {
         if items.is_empty() {
             "∅".to_string()
         } else {
-            items
-                .iter()
-                .map(|b| format!("<code>{}</code>", escape(b)))
-                .collect::<Vec<_>>()
-                .join(", ")
+            html_list(items)
         }
     };
     for row in &tables.rows {
@@ -578,7 +581,11 @@ fn write_ssa_tables(out: &mut String, tables: &SsaTables) {
                 out,
                 "<tr><th><code>{}</code></th><td>{}</td></tr>",
                 escape(&p.variable),
-                set(&p.blocks)
+                // In full: all the rows together list each phi once.
+                html_list(&Listed {
+                    head: p.blocks.clone(),
+                    ..Listed::default()
+                })
             );
         }
         out.push_str("</tbody></table>\n");

@@ -8,6 +8,8 @@
 //! stores of stack slots); the phi placement comes from running mem2reg on
 //! a copy, whose phis carry the name of the variable they were made for.
 
+use cranelift_entity::packed_option::PackedOption;
+use cranelift_entity::SecondaryMap;
 use std::collections::HashMap;
 use std::fmt::Write;
 use wend_ir::analysis::cfg::Cfg;
@@ -15,6 +17,65 @@ use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::DominanceFrontiers;
 use wend_ir::print::FunctionNames;
 use wend_ir::{Block, Function, Module};
+
+/// Sets of more blocks than this are shown abbreviated, their first and
+/// last [`KEPT_AT_EACH_END`] blocks and how many are left out between:
+/// in a function of thousands of blocks the dominators of every block
+/// together are millions of names (the rest of a block's dominators are
+/// its idom's, a row up the chain).
+pub const MAX_LISTED: usize = 40;
+/// How many blocks an abbreviated set shows at each end.
+pub const KEPT_AT_EACH_END: usize = 16;
+
+/// A list of names as shown: all of them (`omitted` is 0), or the first
+/// ones, how many are left out, and the last ones.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Listed {
+    pub head: Vec<String>,
+    pub omitted: usize,
+    pub tail: Vec<String>,
+}
+
+impl Listed {
+    /// `items`, abbreviated if there are more than [`MAX_LISTED`].
+    pub fn of<T>(items: &[T], name: impl Fn(&T) -> String) -> Listed {
+        if items.len() <= MAX_LISTED {
+            return Listed {
+                head: items.iter().map(&name).collect(),
+                ..Listed::default()
+            };
+        }
+        Listed {
+            head: items[..KEPT_AT_EACH_END].iter().map(&name).collect(),
+            omitted: items.len() - 2 * KEPT_AT_EACH_END,
+            tail: items[items.len() - KEPT_AT_EACH_END..]
+                .iter()
+                .map(&name)
+                .collect(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.head.is_empty() && self.omitted == 0 && self.tail.is_empty()
+    }
+
+    /// The items rendered by `item`, with `gap(n)` for the `n` left out,
+    /// joined by commas.
+    pub fn join(&self, item: impl Fn(&str) -> String, gap: impl Fn(usize) -> String) -> String {
+        let mut parts: Vec<String> = self.head.iter().map(|s| item(s)).collect();
+        if self.omitted > 0 {
+            parts.push(gap(self.omitted));
+        }
+        parts.extend(self.tail.iter().map(|s| item(s)));
+        parts.join(", ")
+    }
+
+    /// As `wendc analyze` writes a set: `{a, b, … 12 more …, y, z}`.
+    pub fn text(&self) -> String {
+        let list = self.join(str::to_string, |n| format!("… {n} more …"));
+        format!("{{{list}}}")
+    }
+}
 
 /// One row of the dominance table, with blocks as their printed labels.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,8 +85,8 @@ pub struct BlockRow {
     pub reachable: bool,
     pub idom: Option<String>,
     /// From the entry down to the block itself.
-    pub dominators: Vec<String>,
-    pub frontier: Vec<String>,
+    pub dominators: Listed,
+    pub frontier: Listed,
 }
 
 /// The blocks where mem2reg put the phis of one variable.
@@ -55,29 +116,60 @@ impl SsaTables {
         let domtree = DomTree::compute(func, &cfg);
         let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
 
+        // The dominators of a block are the block and the idom chain above
+        // it. A long chain is shown by its ends: the last blocks are found
+        // by walking up from the block, the first ones by walking up from
+        // its dominator at depth KEPT_AT_EACH_END - 1 (`head_end`, the same
+        // as its idom's once the chain is that deep). Walking each whole
+        // chain would take time quadratic in the depth of the tree.
+        let mut head_end: SecondaryMap<Block, PackedOption<Block>> = SecondaryMap::new();
+        for &b in domtree.preorder() {
+            let depth = domtree.depth(b).expect("in the tree") as usize;
+            head_end[b] = match domtree.idom(b) {
+                Some(idom) if depth >= KEPT_AT_EACH_END => head_end[idom],
+                _ => b.into(),
+            };
+        }
+        let chain = |from: Block, len: usize| -> Vec<String> {
+            let mut blocks: Vec<String> = std::iter::successors(Some(from), |&x| domtree.idom(x))
+                .take(len)
+                .map(label)
+                .collect();
+            blocks.reverse();
+            blocks
+        };
         let mut rows = Vec::new();
         for &b in &func.layout {
-            if !cfg.is_reachable(b) {
+            let Some(depth) = domtree.depth(b) else {
                 rows.push(BlockRow {
                     block: label(b),
                     reachable: false,
                     idom: None,
-                    dominators: Vec::new(),
-                    frontier: Vec::new(),
+                    dominators: Listed::default(),
+                    frontier: Listed::default(),
                 });
                 continue;
-            }
-            // The dominators of b are b and the idom chain above it.
-            let mut dominators: Vec<String> = std::iter::successors(Some(b), |&x| domtree.idom(x))
-                .map(label)
-                .collect();
-            dominators.reverse();
+            };
+            let count = depth as usize + 1;
+            let dominators = if count <= MAX_LISTED {
+                Listed {
+                    head: chain(b, count),
+                    ..Listed::default()
+                }
+            } else {
+                let head_end = head_end[b].expand().expect("set for every reachable block");
+                Listed {
+                    head: chain(head_end, KEPT_AT_EACH_END),
+                    omitted: count - 2 * KEPT_AT_EACH_END,
+                    tail: chain(b, KEPT_AT_EACH_END),
+                }
+            };
             rows.push(BlockRow {
                 block: label(b),
                 reachable: true,
                 idom: domtree.idom(b).map(label),
                 dominators,
-                frontier: frontiers.frontier(b).iter().map(|&f| label(f)).collect(),
+                frontier: Listed::of(frontiers.frontier(b), |&f| label(f)),
             });
         }
 
@@ -110,7 +202,6 @@ impl SsaTables {
 
     /// The `wendc analyze` text of this function.
     pub fn write_text(&self, out: &mut String) {
-        let set = |items: &[String]| format!("{{{}}}", items.join(", "));
         let _ = writeln!(out, "function @{}", self.function);
         let mut rows = vec![[
             "block".to_string(),
@@ -123,8 +214,8 @@ impl SsaTables {
                 rows.push([
                     row.block.clone(),
                     row.idom.clone().unwrap_or_else(|| "-".to_string()),
-                    set(&row.dominators),
-                    set(&row.frontier),
+                    row.dominators.text(),
+                    row.frontier.text(),
                 ]);
             } else {
                 rows.push([
@@ -228,5 +319,53 @@ mod tests {
             out,
             format!("  block  idom  ab  y\n  b      -     {wide}  z\n")
         );
+    }
+
+    #[test]
+    fn long_sets_show_their_ends() {
+        let items: Vec<u32> = (0..MAX_LISTED as u32 + 1).collect();
+        let listed = Listed::of(&items, u32::to_string);
+        assert_eq!(listed.head.len(), KEPT_AT_EACH_END);
+        assert_eq!(listed.omitted, MAX_LISTED + 1 - 2 * KEPT_AT_EACH_END);
+        assert_eq!(listed.tail.last().map(String::as_str), Some("40"));
+        assert!(listed
+            .text()
+            .contains(&format!(", … {} more …, ", listed.omitted)));
+        let all = Listed::of(&items[..MAX_LISTED], u32::to_string);
+        assert_eq!((all.head.len(), all.omitted), (MAX_LISTED, 0));
+        assert_eq!(Listed::of(&items[..3], u32::to_string).text(), "{0, 1, 2}");
+    }
+
+    #[test]
+    fn the_dominators_of_a_deep_block_are_abbreviated_in_order() {
+        let length = 50;
+        let mut ir = String::from("define void @main() {\nentry:\n  br label %b1\n");
+        for i in 1..length {
+            let next = if i + 1 < length {
+                format!("br label %b{}", i + 1)
+            } else {
+                "ret void".to_string()
+            };
+            ir.push_str(&format!("\nb{i}:\n  {next}\n"));
+        }
+        ir.push_str("}\n");
+        let module = wend_ir::read::parse_module(&ir).unwrap();
+        let func = &module.functions[module.definitions().next().unwrap().0];
+        let tables = SsaTables::compute(func, func);
+        let name = |i: usize| match i {
+            0 => "entry".to_string(),
+            _ => format!("b{i}"),
+        };
+        let last = &tables.rows[length - 1].dominators;
+        assert_eq!(
+            last.head,
+            (0..KEPT_AT_EACH_END).map(name).collect::<Vec<_>>()
+        );
+        assert_eq!(last.omitted, length - 2 * KEPT_AT_EACH_END);
+        let tail: Vec<String> = (length - KEPT_AT_EACH_END..length).map(name).collect();
+        assert_eq!(last.tail, tail);
+        let short = &tables.rows[MAX_LISTED - 1].dominators;
+        assert_eq!(short.head, (0..MAX_LISTED).map(name).collect::<Vec<_>>());
+        assert_eq!(short.omitted, 0);
     }
 }
