@@ -89,6 +89,9 @@ pub struct FuncDef {
     pub ret: Option<Type>,
     /// The enclosing function; `None` for the top-level function.
     pub parent: Option<FuncId>,
+    /// Whether another function of its body has the same name (so its
+    /// symbol carries its parameter types).
+    pub overloaded: bool,
     pub params: Vec<VarId>,
     pub locals: Vec<VarId>,
     /// Nested functions, in declaration order.

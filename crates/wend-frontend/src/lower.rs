@@ -43,6 +43,7 @@ pub fn lower_program(mut checked: Checked) -> Module {
         ids,
         runtime: FxHashMap::default(),
         strings: FxHashMap::default(),
+        last_line: 1,
     };
     for index in 0..checked.funcs.len() {
         let id = FuncId(index as u32);
@@ -106,21 +107,11 @@ fn symbol_names(checked: &Checked) -> Vec<String> {
     // iterated, so their order cannot reach the output.
     let mut taken: FxHashSet<String> =
         FxHashSet::with_capacity_and_hasher(count, Default::default());
-    // How many siblings share each name, counted once up front: asking
-    // every function's siblings instead would be quadratic in a function
-    // with many children.
-    let mut same_name: FxHashMap<(Option<FuncId>, &str), u32> =
-        FxHashMap::with_capacity_and_hasher(count, Default::default());
-    for func in &checked.funcs {
-        *same_name.entry((func.parent, &func.name)).or_default() += 1;
-    }
     // Parents always have smaller ids than their children, so a parent's
     // symbol is known when its children are named.
     for func in &checked.funcs {
-        // Top-level functions (only `main`) are never overloaded.
-        let overloaded = func.parent.is_some() && same_name[&(func.parent, func.name.as_str())] > 1;
         let mut segment = func.name.clone();
-        if overloaded {
+        if func.overloaded {
             if func.params.is_empty() {
                 segment.push_str(".void");
             }
@@ -153,6 +144,10 @@ struct Shared {
     runtime: FxHashMap<RuntimeFn, wend_ir::FuncId>,
     /// String constants already added (only looked up, never iterated).
     strings: FxHashMap<Vec<u8>, StrId>,
+    /// The source line the last function lowered ended on: the next one's
+    /// first line is searched for from there (functions are lowered in
+    /// the order they were declared, near each other in the source).
+    last_line: u32,
 }
 
 impl Shared {
@@ -266,11 +261,13 @@ struct FunctionLowering<'a, 'f> {
     /// printed IR reads top to bottom like the source. Blocks created but
     /// never started (a merge block nothing jumps to) are left out.
     order: Vec<Block>,
-    /// The current source line (see [`Self::line`]).
+    /// The current source line (see [`Self::line`]); before the first
+    /// span, the line the previous function's lowering ended on.
     line: u32,
     /// The byte offsets the current line covers. Spans come mostly in
     /// source order, on the current line or the next, so checking those two
-    /// first saves a binary search over all line starts for most of them.
+    /// first saves a search of the line starts for most of them, and the
+    /// others are searched for outward from the current line.
     line_bytes: Range<usize>,
 }
 
@@ -297,6 +294,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             .reserve(def.params.len() * 2 + def.locals.len());
         let b = FunctionBuilder::new(ir);
         let entry = b.entry_block();
+        let line = shared.last_line;
         let mut this = FunctionLowering {
             checked,
             func,
@@ -305,7 +303,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             shared,
             slots: Slots::new(),
             order: vec![entry],
-            line: 0,
+            line,
             line_bytes: 0..0,
         };
         this.prologue();
@@ -317,6 +315,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             this.stmt(&stmt);
         }
         this.epilogue();
+        this.shared.last_line = this.line;
         let order = std::mem::take(&mut this.order);
         this.b.func.layout = order;
     }
@@ -335,7 +334,7 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             self.line = if lines.line_bytes(next).contains(&offset) {
                 next
             } else {
-                lines.line(offset)
+                lines.line_near(offset, self.line)
             };
             self.line_bytes = lines.line_bytes(self.line);
         }

@@ -15,7 +15,7 @@ use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, Va
 use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
 use crate::flow;
 use crate::intern::Interner;
-use crate::scope::{Scopes, VarBinding};
+use crate::scope::{Overloading, Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
 
 /// Checks `program` (parsed from `src`). Returns the checked program if
@@ -229,6 +229,7 @@ impl<'a> Checker<'a> {
             close_brace: func.close_brace,
             ret: func.ret.map(|(ty, _)| ty),
             parent,
+            overloaded: false,
             params,
             locals: Vec::new(),
             children: Vec::new(),
@@ -252,7 +253,14 @@ impl<'a> Checker<'a> {
         let params = |f: FuncId| param_types(funcs, vars, f);
         match (self.scopes).find_declared(parent, func.name.name, &types, params) {
             Some(first) => self.duplicate_function(id, first),
-            None => self.scopes.declare_func(parent, func.name.name, id),
+            None => match self.scopes.declare_func(parent, func.name.name, id) {
+                Overloading::Alone => {}
+                Overloading::Second { first } => {
+                    self.funcs[first.index()].overloaded = true;
+                    self.funcs[id.index()].overloaded = true;
+                }
+                Overloading::Later => self.funcs[id.index()].overloaded = true,
+            },
         }
         id
     }

@@ -108,6 +108,43 @@ impl LineIndex {
         u32::try_from(line).unwrap_or(u32::MAX)
     }
 
+    /// The 1-based line number containing byte `offset`, searched for
+    /// outward from line `near`: in time logarithmic in the distance, not
+    /// in the number of lines, for a walk that moves through the source
+    /// mostly forward and by little (lowering: a search over the lines of
+    /// a million-line file misses the cache at nearly every step).
+    pub fn line_near(&self, offset: usize, near: u32) -> u32 {
+        let starts = &self.line_starts;
+        // The answer is the number of line starts at or before `offset`,
+        // a prefix of `starts`; `starts[0] == 0` is always in it.
+        let in_prefix = |i: usize| starts[i] <= offset;
+        let guess = (near as usize).clamp(1, starts.len());
+        let (low, high) = if in_prefix(guess - 1) {
+            // The answer is at least `guess`: gallop forward.
+            let (mut low, mut high, mut step) = (guess, guess, 1);
+            while high < starts.len() && in_prefix(high) {
+                low = high + 1;
+                high += step;
+                step *= 2;
+            }
+            (low, high.min(starts.len()))
+        } else {
+            // The answer is below `guess`: gallop backward.
+            let (mut high, mut step) = (guess - 1, 1);
+            let low = loop {
+                let probe = high.saturating_sub(step);
+                if in_prefix(probe) {
+                    break probe + 1;
+                }
+                high = probe;
+                step *= 2;
+            };
+            (low, high)
+        };
+        let line = low + starts[low..high].partition_point(|&start| start <= offset);
+        u32::try_from(line).unwrap_or(u32::MAX)
+    }
+
     /// The byte offsets of 1-based line `line`, its newline included (the
     /// last line extends to any offset past the end); empty for a line
     /// number past the last line.
@@ -152,5 +189,21 @@ mod tests {
         assert_eq!(index.line_bytes(4), 7..usize::MAX);
         assert_eq!(index.line_bytes(5), 0..0);
         assert_eq!(index.line_bytes(0), 0..0);
+    }
+
+    #[test]
+    fn searching_from_any_line_finds_the_same_line() {
+        let source = "a\n\nbcd\ne\n\n\nfghij\nk\nlm\n\nn";
+        let index = LineIndex::new(source);
+        let lines = source.split('\n').count() as u32;
+        for offset in 0..=source.len() + 2 {
+            for near in 0..=lines + 2 {
+                assert_eq!(
+                    index.line_near(offset, near),
+                    index.line(offset),
+                    "offset {offset}, from line {near}"
+                );
+            }
+        }
     }
 }
