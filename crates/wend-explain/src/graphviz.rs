@@ -70,11 +70,9 @@ pub fn layout_all(requests: &[Request]) -> Vec<Option<DotLayout>> {
 /// ends with a `stop` line.
 fn split_graphs(plain: &str) -> Vec<&str> {
     let mut pieces = Vec::new();
-    let mut start = 0;
-    for (end, line) in plain.split_inclusive('\n').scan(0, |end, line| {
-        *end += line.len();
-        Some((*end, line))
-    }) {
+    let (mut start, mut end) = (0, 0);
+    for line in plain.split_inclusive('\n') {
+        end += line.len();
         if line.trim_end() == "stop" {
             pieces.push(&plain[start..end]);
             start = end;

@@ -63,9 +63,33 @@ pub(crate) fn page(
             .flat_map(|w| w.join().expect("drawing a CFG does not panic"))
             .collect()
     });
-    let engine = match drawings.first().map(|d| d.engine) {
-        Some(LayoutEngine::Graphviz) => "Graphviz dot",
-        _ => "built-in layered layout",
+    let by_dot = drawings
+        .iter()
+        .filter(|d| d.engine == LayoutEngine::Graphviz)
+        .count();
+    let too_large = drawings
+        .iter()
+        .filter(|d| d.block_count > cfg_svg::MAX_DOT_BLOCKS)
+        .count();
+    let engine = if by_dot == 0 {
+        "built-in layered layout".to_string()
+    } else if by_dot == drawings.len() {
+        "Graphviz dot".to_string()
+    } else if by_dot + too_large == drawings.len() {
+        let which = match too_large {
+            1 => "the CFG".to_string(),
+            n => format!("the {n} CFGs"),
+        };
+        format!(
+            "Graphviz dot; built-in layered layout for {which} of more than {} blocks",
+            cfg_svg::MAX_DOT_BLOCKS
+        )
+    } else {
+        format!(
+            "Graphviz dot; built-in layered layout for {} of {} CFGs",
+            drawings.len() - by_dot,
+            drawings.len()
+        )
     };
 
     let mut out = String::with_capacity(256 * 1024);
