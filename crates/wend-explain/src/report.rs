@@ -12,6 +12,7 @@ use crate::html::{escape, id_fragment};
 use crate::source::highlighted_lines;
 use crate::tables::{module_tables, Listed, SsaTables};
 use crate::{definitions, ExplainOptions, LayoutEngine, Stage};
+use std::collections::HashMap;
 use std::fmt::Write;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
@@ -33,11 +34,22 @@ pub(crate) fn page(
     let tables = module_tables(input);
 
     // Passes may delete functions (inlining) and renumber the rest, so a
-    // function is followed through the stages by its name. Each is drawn
-    // as it is at the last stage that still has it.
+    // function is followed through the stages by its name, in a map per
+    // stage (searching the stage's list of functions instead was quadratic
+    // in their number). Each is drawn as it is at the last stage that
+    // still has it.
+    let defined: Vec<HashMap<&str, FuncId>> = stages
+        .iter()
+        .map(|s| {
+            s.module
+                .definitions()
+                .map(|(id, f)| (f.name.as_str(), id))
+                .collect()
+        })
+        .collect();
     let lives: Vec<FunctionLife> = functions
         .iter()
-        .map(|&id| FunctionLife::follow(&input.functions[id].name, stages))
+        .map(|&id| FunctionLife::follow(&input.functions[id].name, &defined))
         .collect();
     let draw = |lives: &[FunctionLife]| {
         let functions: Vec<(&Module, FuncId)> = lives
@@ -280,14 +292,11 @@ struct FunctionLife {
 }
 
 impl FunctionLife {
-    fn follow(name: &str, stages: &[Stage]) -> FunctionLife {
-        let ids = stages
+    /// `defined`: each stage's defined functions by name.
+    fn follow(name: &str, defined: &[HashMap<&str, FuncId>]) -> FunctionLife {
+        let ids = defined
             .iter()
-            .map(|s| {
-                s.module
-                    .find_function(name)
-                    .filter(|&id| !s.module.functions[id].is_declaration())
-            })
+            .map(|stage| stage.get(name).copied())
             .collect();
         FunctionLife {
             name: name.to_string(),
