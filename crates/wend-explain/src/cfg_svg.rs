@@ -21,7 +21,7 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::LoopForest;
 use wend_ir::print::{inst_text, terminator_text, FunctionNames};
-use wend_ir::{Block, FuncId, Module, Terminator};
+use wend_ir::{Block, FuncId, Module};
 
 /// Font metrics of the drawing (12px monospace: 0.6em per character).
 pub const FONT_SIZE: f64 = 12.0;
@@ -233,16 +233,8 @@ impl Plan {
         };
         let mut infos: Vec<EdgeInfo> = Vec::new();
         for &b in &order {
-            let succs: Vec<(Block, Option<&'static str>)> = match func.blocks[b].terminator {
-                Some(Terminator::Br { dest }) => vec![(dest, None)],
-                Some(Terminator::CondBr {
-                    then_dest,
-                    else_dest,
-                    ..
-                }) => vec![(then_dest, Some("T")), (else_dest, Some("F"))],
-                _ => Vec::new(),
-            };
-            for (dest, label) in succs {
+            let terminator = func.blocks[b].terminator.as_ref();
+            for (dest, label) in terminator.into_iter().flat_map(|t| t.labelled_successors()) {
                 let Some(&to) = index_of.get(dest.index()) else {
                     continue;
                 };

@@ -272,10 +272,18 @@ fn spline_path(points: &[Point], source: &Rect, target: &Rect) -> Path {
 mod tests {
     use super::*;
 
+    /// Whether Graphviz is missing, which skips a test (and says so).
+    fn dot_is_missing() -> bool {
+        let missing = !available();
+        if missing {
+            eprintln!("note: Graphviz `dot` is not installed; skipping");
+        }
+        missing
+    }
+
     #[test]
     fn dot_layout_touches_every_box() {
-        if !available() {
-            eprintln!("note: Graphviz `dot` is not installed; skipping");
+        if dot_is_missing() {
             return;
         }
         let graph = Graph {
@@ -298,8 +306,7 @@ mod tests {
 
     #[test]
     fn one_dot_run_lays_out_each_graph_as_alone() {
-        if !available() {
-            eprintln!("note: Graphviz `dot` is not installed; skipping");
+        if dot_is_missing() {
             return;
         }
         let diamond = Graph {

@@ -50,17 +50,6 @@ struct OpenScope {
     funcs: Vec<Symbol>,
 }
 
-/// Where a newly declared function stands among the functions of its
-/// name in its scope, so that sema can mark the overloaded ones.
-pub(crate) enum Overloading {
-    /// The first of its name there.
-    Alone,
-    /// The second: it and `first` are overloaded.
-    Second { first: FuncId },
-    /// The third or a later one: the others are marked already.
-    Later,
-}
-
 /// The functions of one name declared in one scope.
 struct Overloads {
     /// The declaring scope (`None`: the global scope).
@@ -167,13 +156,14 @@ impl Scopes {
 
     /// Declares function `func` named `name` in `scope` (`None`: the global
     /// scope), which must be the innermost scope. Duplicates are the
-    /// caller's to look for first ([`Scopes::find_declared`]).
+    /// caller's to look for first ([`Scopes::find_declared`]). Returns the
+    /// functions of that name declared in `scope` so far, `func` last.
     pub(crate) fn declare_func(
         &mut self,
         scope: Option<FuncId>,
         name: Symbol,
         func: FuncId,
-    ) -> Overloading {
+    ) -> &[FuncId] {
         debug_assert_eq!(self.innermost(), scope);
         let sets = &mut self.funcs[name.index()];
         if sets.last().map(|set| set.scope) != Some(scope) {
@@ -188,11 +178,7 @@ impl Scopes {
         }
         let set = sets.last_mut().expect("pushed above if missing");
         set.funcs.push(func);
-        match set.funcs[..] {
-            [_] => Overloading::Alone,
-            [first, _] => Overloading::Second { first },
-            _ => Overloading::Later,
-        }
+        &set.funcs
     }
 
     /// The function named `name` declared directly in `scope` (the

@@ -15,7 +15,7 @@ use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, Va
 use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
 use crate::flow;
 use crate::intern::Interner;
-use crate::scope::{Overloading, Scopes, VarBinding};
+use crate::scope::{Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
 
 /// Checks `program` (parsed from `src`). Returns the checked program if
@@ -253,13 +253,15 @@ impl<'a> Checker<'a> {
         let params = |f: FuncId| param_types(funcs, vars, f);
         match (self.scopes).find_declared(parent, func.name.name, &types, params) {
             Some(first) => self.duplicate_function(id, first),
-            None => match self.scopes.declare_func(parent, func.name.name, id) {
-                Overloading::Alone => {}
-                Overloading::Second { first } => {
+            // A second function of the name makes both overloaded; a third
+            // or later one only itself, the first being marked already.
+            None => match *self.scopes.declare_func(parent, func.name.name, id) {
+                [_] => {}
+                [first, _] => {
                     self.funcs[first.index()].overloaded = true;
                     self.funcs[id.index()].overloaded = true;
                 }
-                Overloading::Later => self.funcs[id.index()].overloaded = true,
+                _ => self.funcs[id.index()].overloaded = true,
             },
         }
         id

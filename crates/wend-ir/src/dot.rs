@@ -26,7 +26,6 @@ use crate::analysis::cfg::Cfg;
 use crate::analysis::dom::DomTree;
 use crate::entities::{Block, FuncId};
 use crate::function::Function;
-use crate::instructions::Terminator;
 use crate::module::Module;
 use crate::print::{self, FunctionNames};
 use cranelift_entity::EntityRef;
@@ -124,16 +123,8 @@ fn write_function(
 
     for &b in &func.layout {
         let reachable = cfg.is_reachable(b);
-        let edges: Vec<(Block, Option<&str>)> = match func.blocks[b].terminator {
-            Some(Terminator::Br { dest }) => vec![(dest, None)],
-            Some(Terminator::CondBr {
-                then_dest,
-                else_dest,
-                ..
-            }) => vec![(then_dest, Some("T")), (else_dest, Some("F"))],
-            _ => Vec::new(),
-        };
-        for (dest, label) in edges {
+        let terminator = func.blocks[b].terminator.as_ref();
+        for (dest, label) in terminator.into_iter().flat_map(|t| t.labelled_successors()) {
             let mut attrs = Vec::new();
             if let Some(label) = label {
                 attrs.push(format!("label=\"{label}\""));

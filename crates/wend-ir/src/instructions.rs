@@ -319,6 +319,16 @@ impl Terminator {
         }
     }
 
+    /// The successors with the label a drawing of the CFG puts on each
+    /// edge: `T` and `F` on a conditional branch's, none on a jump's.
+    pub fn labelled_successors(&self) -> impl Iterator<Item = (Block, Option<&'static str>)> {
+        let labels: &[Option<&'static str>] = match self {
+            Terminator::CondBr { .. } => &[Some("T"), Some("F")],
+            _ => &[None],
+        };
+        self.successors().zip(labels.iter().copied())
+    }
+
     /// Replaces every successor `b` by `f(b)` (used when splitting edges).
     pub fn map_successors(&mut self, mut f: impl FnMut(Block) -> Block) {
         match self {
