@@ -6,11 +6,16 @@
 //! `alloca`s always go to the entry block, after the allocas already there,
 //! whatever the current block is — the way clang -O0 lays out a frame, and
 //! the shape mem2reg expects.
+//!
+//! Constants are made once per function and value, like LLVM's uniqued
+//! `ConstantInt`s: a constant belongs to no block, so one value serves
+//! every use (a large function has a constant in a quarter of its values).
 
 use crate::entities::{Block, FuncId, Value};
 use crate::function::Function;
 use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator};
 use crate::types::Type;
+use rustc_hash::FxHashMap;
 
 pub struct FunctionBuilder<'f> {
     pub func: &'f mut Function,
@@ -18,6 +23,8 @@ pub struct FunctionBuilder<'f> {
     line: u32,
     /// How many allocas the entry block starts with.
     allocas_in_entry: usize,
+    /// The constants made so far, by type and value.
+    consts: FxHashMap<(Type, i32), Value>,
 }
 
 impl<'f> FunctionBuilder<'f> {
@@ -35,6 +42,7 @@ impl<'f> FunctionBuilder<'f> {
             current: Some(entry),
             line: 0,
             allocas_in_entry: 0,
+            consts: FxHashMap::default(),
         }
     }
 
@@ -72,11 +80,19 @@ impl<'f> FunctionBuilder<'f> {
     }
 
     pub fn iconst(&mut self, value: i32) -> Value {
-        self.func.iconst(value)
+        self.constant(Type::I32, value)
     }
 
     pub fn bconst(&mut self, value: bool) -> Value {
-        self.func.bconst(value)
+        self.constant(Type::I1, value as i32)
+    }
+
+    fn constant(&mut self, ty: Type, value: i32) -> Value {
+        let func = &mut *self.func;
+        *self
+            .consts
+            .entry((ty, value))
+            .or_insert_with(|| func.make_value(ty, crate::function::ValueDef::Const(value)))
     }
 
     pub fn string(&mut self, id: crate::StrId) -> Value {
@@ -223,5 +239,29 @@ impl<'f> FunctionBuilder<'f> {
 
     pub fn unreachable(&mut self) {
         self.terminate(Terminator::Unreachable);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::FunctionBuilder;
+    use crate::function::{Function, ValueDef};
+    use crate::types::Type;
+
+    #[test]
+    fn equal_constants_are_one_value() {
+        let mut func = Function::new("f", &[], None);
+        let mut b = FunctionBuilder::new(&mut func);
+        let seven = b.iconst(7);
+        let one = b.iconst(1);
+        let truth = b.bconst(true);
+        assert_eq!(b.iconst(7), seven);
+        assert_eq!(b.iconst(1), one);
+        assert_eq!(b.bconst(true), truth);
+        // Same number, different type: two constants.
+        assert_ne!(truth, one);
+        assert_eq!(b.func.value_type(truth), Type::I1);
+        assert_eq!(b.func.values[one].def, ValueDef::Const(1));
+        assert_eq!(b.func.values.len(), 3);
     }
 }
