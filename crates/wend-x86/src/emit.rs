@@ -489,13 +489,14 @@ pub fn emit_function(
 
 /// Room for a function's code text, so that the buffer is not copied
 /// again and again as it grows (each copy into fresh pages, which the
-/// kernel must clear first). A machine instruction takes 10–27 bytes of
-/// text on average with its share of `.loc` lines (the `wend-gen scale`
-/// shapes at -O0 and -O2). Too much is harmless: capacity that is never
-/// written is only address space.
+/// kernel must clear first). A machine instruction takes 21–39 bytes of
+/// text on average with its share of `.loc` lines in the large functions
+/// of the `wend-gen scale` shapes at -O0 and -O2 (deep ifs at -O0, whose
+/// divisions by constants are long multiplications, the most). Too much
+/// is harmless: capacity that is never written is only address space.
 fn estimated_text_len(mf: &MFunction) -> usize {
     let instructions: usize = mf.layout.iter().map(|&b| mf.block(b).insts.len()).sum();
-    instructions * 32
+    instructions * 48
 }
 
 impl FunctionEmitter<'_> {
