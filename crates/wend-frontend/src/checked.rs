@@ -100,6 +100,10 @@ pub struct FuncDef {
     /// How many expressions its own body has (not counting its nested
     /// functions'): lowering sizes the function's IR from it.
     pub expr_count: u32,
+    /// At least as many as the blocks lowering makes for its own body: one
+    /// for the entry, three per `if` or `while`, two per `&&`, `||`, `/`
+    /// and `%`. Lowering sizes the function's block arena from it.
+    pub block_count: u32,
     /// The outer variables this function reads or writes, directly or
     /// through the functions it calls, ordered by [`VarId`]. Lowering passes
     /// one pointer per capture.

@@ -287,7 +287,8 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         // by copying.
         let variables = def.params.len() + def.locals.len();
         let estimate = def.expr_count as usize * 3 / 2 + variables * 2 + 4;
-        ir.reserve(estimate, estimate);
+        let blocks = def.block_count as usize;
+        ir.reserve(estimate, estimate, blocks);
         // A name hint per variable (its slot's), two per parameter (the
         // parameter's and its slot's).
         ir.value_hints
@@ -302,10 +303,11 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             b,
             shared,
             slots: Slots::new(),
-            order: vec![entry],
+            order: Vec::with_capacity(blocks),
             line,
             line_bytes: 0..0,
         };
+        this.order.push(entry);
         this.prologue();
         // As `stmts`, but each statement is dropped once lowered.
         for stmt in body {

@@ -86,6 +86,9 @@ struct Checker<'a> {
     facts: BodyFacts,
     scopes: Scopes,
     diags: Vec<Diag>,
+    /// The blocks lowering may make for the statements checked so far (see
+    /// [`FuncDef::block_count`]).
+    blocks: u32,
 }
 
 /// Which part of a function body an item belongs to; the parts must come in
@@ -120,6 +123,7 @@ impl<'a> Checker<'a> {
             facts: BodyFacts::default(),
             scopes: Scopes::new(names),
             diags: Vec::new(),
+            blocks: 0,
         }
     }
 
@@ -235,6 +239,7 @@ impl<'a> Checker<'a> {
             children: Vec::new(),
             body: Vec::new(),
             expr_count: 0,
+            block_count: 0,
             captures: Vec::new(),
         });
         self.rets.push(func.ret);
@@ -366,6 +371,7 @@ impl<'a> Checker<'a> {
 
         let mut body = Vec::with_capacity(stmts.len());
         let exprs_before = self.out.nodes.len();
+        let blocks_before = self.blocks;
         for stmt in stmts {
             body.extend(self.stmt(id, &stmt));
         }
@@ -373,6 +379,8 @@ impl<'a> Checker<'a> {
         func.body = body;
         // Fewer than 2^32: every expression comes from a token of the source.
         func.expr_count = (self.out.nodes.len() - exprs_before) as u32;
+        // The entry block, and those of the statements.
+        func.block_count = 1 + self.blocks - blocks_before;
         self.scopes.close(id);
         self.diags.extend(reachability);
     }
@@ -468,6 +476,7 @@ impl<'a> Checker<'a> {
                 then_block,
                 else_block,
             } => {
+                self.blocks += 3; // then, else and end
                 let cond = self.condition(ctx, *cond, "if");
                 let then_body = self.block(ctx, &then_block.stmts);
                 let else_body = match else_block {
@@ -482,6 +491,7 @@ impl<'a> Checker<'a> {
                 })))
             }
             StmtKind::While { cond, body } => {
+                self.blocks += 3; // condition, body and end
                 let cond = self.condition(ctx, *cond, "while");
                 let body = self.block(ctx, &body.stmts);
                 Some(checked::Stmt::While(Box::new(checked::While {
@@ -869,6 +879,14 @@ impl<'a> Checker<'a> {
                 result_ty
             }
         };
+        if matches!(
+            op,
+            BinaryOp::And | BinaryOp::Or | BinaryOp::Div | BinaryOp::Rem
+        ) {
+            // The right operand's block and the join (a short circuit), or
+            // the division by zero's and the division's.
+            self.blocks += 2;
+        }
         let kind = checked::ExprKind::Binary {
             op,
             op_at,

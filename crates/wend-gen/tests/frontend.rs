@@ -1,6 +1,7 @@
 //! Generated programs are valid wend and terminate quickly: the frontend
-//! accepts each without a single diagnostic (not even a warning), and the
-//! IR interpreter runs each to completion well within a time limit.
+//! accepts each without a single diagnostic (not even a warning), lowering
+//! makes no more blocks than sema counted for it, and the IR interpreter
+//! runs each to completion well within a time limit.
 
 use std::sync::mpsc;
 use std::thread;
@@ -26,7 +27,19 @@ fn check_and_run(seed: u64, size: Size) -> Run {
         "seed {seed} ({size:?}): the frontend reports\n{}\n{src}",
         wend_frontend::render_diagnostics("generated.wend", &src, &diags, false)
     );
-    let module = wend_frontend::lower(checked.expect("no errors, so checked"));
+    let checked = checked.expect("no errors, so checked");
+    let block_counts: Vec<u32> = checked.funcs.iter().map(|f| f.block_count).collect();
+    let module = wend_frontend::lower(checked);
+    // Lowering sizes each function's block arena from sema's count (the
+    // functions come first in the module, in the checked program's order).
+    for (func, &count) in module.functions.values().zip(&block_counts) {
+        assert!(
+            func.blocks.len() <= count as usize,
+            "seed {seed} ({size:?}): `{}` has {} blocks, sema counted {count}\n{src}",
+            func.name,
+            func.blocks.len()
+        );
+    }
     let (sender, receiver) = mpsc::channel();
     // The interpreter has no time limit of its own: run it on a thread so a
     // runaway program fails the test instead of hanging it.

@@ -129,15 +129,17 @@ impl Function {
         self.params.iter().map(|&p| self.values[p].ty).collect()
     }
 
-    /// Makes room for `insts` more instructions and `values` more values,
-    /// for a builder that knows about how many it will make: the arenas
-    /// then never grow by copying (on a huge function, each copy is
+    /// Makes room for `insts` more instructions, `values` more values and
+    /// `blocks` more blocks, for a builder
+    /// that knows about how many it will make: the arenas then never grow
+    /// by copying (on a huge function, each copy is
     /// hundreds of megabytes of fresh memory). Room left unused costs only
     /// address space, and [`Function::shrink_small_arenas`] gives it back
     /// where it is memory.
-    pub fn reserve(&mut self, insts: usize, values: usize) {
+    pub fn reserve(&mut self, insts: usize, values: usize, blocks: usize) {
         self.insts.reserve(insts);
         self.values.reserve(values);
+        self.blocks.reserve(blocks);
     }
 
     /// Gives back the spare capacity of the arenas that are small. A
