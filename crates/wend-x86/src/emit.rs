@@ -134,6 +134,14 @@ pub fn symbol(name: &str) -> String {
     }
 }
 
+/// Numbers the labels of out-of-line code (`.Ldivm1_<n>`) across all the
+/// functions of one assembly file. Such a label has no `.` after `.L`,
+/// so it cannot be a block's (`.L<function>.<block>`) or a string's.
+#[derive(Debug, Default)]
+pub struct LocalLabels {
+    next: u32,
+}
+
 /// The label of string constant `k`.
 pub fn string_label(k: usize) -> String {
     format!(".Lstr.{k}")
@@ -237,6 +245,10 @@ struct FunctionEmitter<'a> {
     /// The code of all the blocks emitted so far, one after the other:
     /// one buffer rather than a `String` per line.
     text: String,
+    /// Code placed after all the blocks (see
+    /// [`FunctionEmitter::divisor_minus_one`]).
+    out_of_line: String,
+    local_labels: &'a mut LocalLabels,
     /// The number of instructions in the current block so far.
     instructions: usize,
     /// The last `.loc` line emitted in the current block.
@@ -354,9 +366,12 @@ pub fn label_prefix_clashes(module: &Module) -> SecondaryMap<FuncId, bool> {
 }
 
 /// Appends the assembly of one function to `out`, its blocks labelled by
-/// `labels` (from [`block_labels`]). The IR the machine IR was selected
+/// `labels` (from [`block_labels`]), its out-of-line code by
+/// `local_labels` (one counter for the whole file). The IR the machine IR was selected
 /// from, `ir`, is only needed for `opts.comments`: without them the caller
 /// may free it before register allocation.
+// Each argument is a separate input of the function's text.
+#[allow(clippy::too_many_arguments)]
 pub fn emit_function(
     out: &mut impl std::io::Write,
     module: &Module,
@@ -364,6 +379,7 @@ pub fn emit_function(
     mf: &MFunction,
     alloc: &Allocation,
     labels: &SecondaryMap<Block, String>,
+    local_labels: &mut LocalLabels,
     opts: &Options,
 ) -> std::io::Result<()> {
     let comments_ir = opts
@@ -379,6 +395,8 @@ pub fn emit_function(
         frame: Frame::layout(mf, alloc),
         frameless: is_frameless(mf, alloc),
         text: String::with_capacity(estimated_text_len(mf)),
+        out_of_line: String::new(),
+        local_labels,
         instructions: 0,
         line: 0,
     };
@@ -483,6 +501,7 @@ pub fn emit_function(
             Exit::Done => {}
         }
     }
+    out.write_all(e.out_of_line.as_bytes())?;
     writeln!(out, "\t.cfi_endproc\n\t.size {name}, .-{name}")?;
     Ok(())
 }
@@ -525,6 +544,40 @@ impl FunctionEmitter<'_> {
         if self.opts.comments {
             writeln!(self.text, "\t# {text}").unwrap();
         }
+    }
+
+    /// The test of a wrapping division (see [`MInst::Div`]): `cmpl $-1`
+    /// and a branch to code out of line, after the function's blocks, that
+    /// puts wend's result for a divisor of -1 (`-l`, or 0 for a remainder)
+    /// in `d` and jumps back. Returns the label to come back to. The -1
+    /// case is as rare as it is in programs, so the usual path is one
+    /// predicted branch instead of two `cmov`s around the `idivl`.
+    fn divisor_minus_one(&mut self, rem: bool, l: Src, divisor: Place, d: Place) -> String {
+        let n = self.local_labels.next;
+        self.local_labels.next += 1;
+        let (away, back) = (format!(".Ldivm1_{n}"), format!(".Ldivm1_{n}_back"));
+        self.ins(format_args!("cmpl $-1, {}", divisor.text(Width::W32)));
+        self.ins(format_args!("je {away}"));
+        // Written with the usual helpers into the out-of-line buffer, not
+        // counted as the block's instructions.
+        let (block_text, instructions) = (
+            std::mem::replace(&mut self.text, std::mem::take(&mut self.out_of_line)),
+            self.instructions,
+        );
+        writeln!(self.text, "{away}:").unwrap();
+        if self.line != 0 && self.opts.source_file.is_some() {
+            writeln!(self.text, "\t.loc 1 {}", self.line).unwrap();
+        }
+        if rem {
+            self.mov(Width::W32, Src::Imm(0), d);
+        } else {
+            self.mov(Width::W32, l, d);
+            self.ins(format_args!("negl {}", d.text(Width::W32)));
+        }
+        self.ins(format_args!("jmp {back}"));
+        self.out_of_line = std::mem::replace(&mut self.text, block_text);
+        self.instructions = instructions;
+        back
     }
 
     fn loc(&mut self, line: u32) {
@@ -760,7 +813,13 @@ impl FunctionEmitter<'_> {
                 self.mov(self.width(*dst), s, d);
             }
             MInst::Alu { op, dst, lhs, rhs } => self.alu(*op, *dst, *lhs, *rhs),
-            MInst::Div { rem, dst, lhs, rhs } => {
+            MInst::Div {
+                rem,
+                wraps,
+                dst,
+                lhs,
+                rhs,
+            } => {
                 let divisor = match self.src(*rhs) {
                     Src::Place(p @ Place::Reg(r)) if r != PReg::Rax && r != PReg::Rdx => p,
                     Src::Place(p @ (Place::Frame(_) | Place::Out(_))) => p,
@@ -770,12 +829,16 @@ impl FunctionEmitter<'_> {
                     }
                 };
                 let l = self.src(*lhs);
+                let d = self.place(*dst);
+                let back = wraps.then(|| self.divisor_minus_one(*rem, l, divisor, d));
                 self.mov(Width::W32, l, Place::Reg(PReg::Rax));
                 self.ins(format_args!("cltd"));
                 self.ins(format_args!("idivl {}", divisor.text(Width::W32)));
                 let result = if *rem { PReg::Rdx } else { PReg::Rax };
-                let d = self.place(*dst);
                 self.mov(Width::W32, Src::Place(Place::Reg(result)), d);
+                if let Some(back) = back {
+                    writeln!(self.text, "{back}:").unwrap();
+                }
             }
             MInst::DivConst {
                 rem,

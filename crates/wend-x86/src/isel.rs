@@ -12,6 +12,9 @@
 //!   value — bools live in 32-bit registers as 0/1);
 //! * a division by a constant becomes `DivConst` ([`crate::divconst`]),
 //!   and a remainder by `2^k` only compared with zero an `and`;
+//! * the selects that guard a division against a divisor of -1 become one
+//!   wrapping `Div`, which branches out of line for -1
+//!   ([`WrappingDivision`]);
 //! * allocas become frame slots: loads and stores through an alloca address
 //!   the slot off `%rbp` directly, other uses (a pointer passed to a nested
 //!   function) get a `leaq` at the use, as do string constants;
@@ -73,16 +76,123 @@ struct Selector<'a> {
     out: Vec<MInst>,
 }
 
-/// See [`Selector::facts`].
+/// See [`Selector::facts`]: flags in one byte.
 #[derive(Clone, Copy, Default)]
-struct UseFacts {
-    /// The value is used at all.
-    used: bool,
+struct UseFacts(u8);
+
+impl UseFacts {
+    /// The value is used at all (by code that is selected).
+    const USED: u8 = 1;
     /// An icmp only used through the flags, by the branch that ends its
     /// block or selects in it: it produces no value.
-    fused: bool,
+    const FUSED: u8 = 2;
     /// The value's only uses are `icmp eq/ne` with zero.
-    only_zero_tested: bool,
+    const ONLY_ZERO_TESTED: u8 = 4;
+    /// A select that completes a [`WrappingDivision`]: it is selected as
+    /// the division.
+    const WRAPPING_DIVISION: u8 = 8;
+
+    fn has(self, flag: u8) -> bool {
+        self.0 & flag != 0
+    }
+
+    fn set(&mut self, flag: u8, on: bool) {
+        if on {
+            self.0 |= flag;
+        } else {
+            self.0 &= !flag;
+        }
+    }
+}
+
+/// wend's division as lowering writes it (`division` in the frontend's
+/// `lower.rs`): `idivl` faults on `INT_MIN / -1`, which wend defines (it
+/// wraps), so a divisor of -1 is replaced by 1 and the result by wend's:
+///
+/// ```text
+/// %isneg1  = icmp eq i32 %d, -1
+/// %divisor = select i1 %isneg1, i32 1, i32 %d
+/// %q       = sdiv i32 %a, %divisor          ; or srem
+/// %neg     = sub i32 0, %a                  ; srem: the constant 0
+/// %r       = select i1 %isneg1, i32 %neg, i32 %q
+/// ```
+///
+/// Selected as one wrapping [`MInst::Div`] at `%r`, whose -1 case is a
+/// branch to code out of line: two `cmov`s, a `sub` and their constants
+/// fewer on the path every division takes.
+struct WrappingDivision {
+    rem: bool,
+    dividend: Value,
+    divisor: Value,
+    /// `%divisor`, `%q` and `%neg` (`None` for a remainder).
+    parts: [Option<Value>; 3],
+}
+
+impl WrappingDivision {
+    /// The wrapping division that the select `inst` completes, if it does
+    /// (by the shape of the IR alone: the caller checks the uses).
+    fn completed_by(func: &Function, inst: Inst) -> Option<WrappingDivision> {
+        let def = |v: Value| func.defining_inst(v).map(|i| &func.insts[i].kind);
+        let InstKind::Select {
+            cond,
+            if_true: special,
+            if_false: q,
+        } = func.insts[inst].kind
+        else {
+            return None;
+        };
+        let &InstKind::Binary {
+            op: op @ (BinOp::SDiv | BinOp::SRem),
+            lhs: dividend,
+            rhs: safe_divisor,
+        } = def(q)?
+        else {
+            return None;
+        };
+        let &InstKind::Select {
+            cond: same_cond,
+            if_true: one,
+            if_false: divisor,
+        } = def(safe_divisor)?
+        else {
+            return None;
+        };
+        let &InstKind::Icmp {
+            cond: IcmpCond::Eq,
+            lhs,
+            rhs,
+        } = def(cond)?
+        else {
+            return None;
+        };
+        let tests_minus_one = (lhs == divisor && func.as_const(rhs) == Some(-1))
+            || (rhs == divisor && func.as_const(lhs) == Some(-1));
+        if same_cond != cond
+            || func.as_const(one) != Some(1)
+            || !tests_minus_one
+            // A constant divisor needs no test (and `cmpl` takes no two
+            // immediates).
+            || func.as_const(divisor).is_some()
+        {
+            return None;
+        }
+        let rem = op == BinOp::SRem;
+        let negation = match def(special) {
+            Some(&InstKind::Binary {
+                op: BinOp::Sub,
+                lhs: zero,
+                rhs,
+            }) if !rem && rhs == dividend && func.as_const(zero) == Some(0) => Some(special),
+            _ if rem && func.as_const(special) == Some(0) => None,
+            _ => return None,
+        };
+        Some(WrappingDivision {
+            rem,
+            dividend,
+            divisor,
+            parts: [Some(safe_divisor), Some(q), negation],
+        })
+    }
 }
 
 /// Blocks whose machine instructions take less room than this are
@@ -139,7 +249,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         for &inst in &func.blocks[b].insts {
             if let Some(result) = func.insts[inst].result.expand() {
                 if flag_uses[result] > 0 && flag_uses[result] == uses[result] {
-                    s.facts[result].fused = true;
+                    s.facts[result].set(UseFacts::FUSED, true);
                 }
             }
         }
@@ -163,10 +273,43 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         }
     }
     for (v, &n) in zero_tests.iter() {
-        s.facts[v].only_zero_tested = n > 0 && n == uses[v];
+        s.facts[v].set(UseFacts::ONLY_ZERO_TESTED, n > 0 && n == uses[v]);
     }
     for (v, &n) in uses.iter() {
-        s.facts[v].used = n > 0;
+        s.facts[v].set(UseFacts::USED, n > 0);
+    }
+    // Wrapping divisions whose parts serve nothing else, the division
+    // right before the select that completes it (nothing in between that
+    // could fault or be seen, as the division moves down to the select).
+    for &b in &func.layout {
+        let insts = &func.blocks[b].insts;
+        for (i, &inst) in insts.iter().enumerate() {
+            let Some(division) = WrappingDivision::completed_by(func, inst) else {
+                continue;
+            };
+            let [safe_divisor, q, negation] = division.parts;
+            let only_here = |v: Option<Value>| v.is_none_or(|v| uses[v] == 1);
+            let q_inst = q.and_then(|q| func.defining_inst(q));
+            let adjacent = match i.checked_sub(1).map(|j| insts[j]) {
+                Some(before) if Some(before) == q_inst => true,
+                Some(before) => {
+                    i >= 2
+                        && Some(insts[i - 2]) == q_inst
+                        && negation.and_then(|n| func.defining_inst(n)) == Some(before)
+                }
+                None => false,
+            };
+            if adjacent && only_here(safe_divisor) && only_here(q) && only_here(negation) {
+                for part in division.parts.into_iter().flatten() {
+                    s.facts[part].set(UseFacts::USED, false);
+                }
+                let result = func.insts[inst]
+                    .result
+                    .expand()
+                    .expect("a select has a result");
+                s.facts[result].set(UseFacts::WRAPPING_DIVISION, true);
+            }
+        }
     }
     // Freed before the machine code is built, the peak of the backend: on
     // a huge function each is as large as the value table.
@@ -185,7 +328,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
                     let size = if ty.is_pointer() { 8 } else { 4 };
                     s.slots[result] = s.mf.new_slot(size).into();
                 }
-                _ if s.facts[result].fused => {}
+                _ if s.facts[result].has(UseFacts::FUSED) => {}
                 _ => s.vregs[result] = s.mf.new_vreg(width_of(data.ty(func))).into(),
             }
         }
@@ -304,10 +447,26 @@ impl Selector<'_> {
     fn select_inst(&mut self, inst: Inst) {
         let data = &self.func.insts[inst];
         let result = data.result.expand();
-        let unused = result.is_some_and(|r| !self.facts[r].used);
+        let unused = result.is_some_and(|r| !self.facts[r].has(UseFacts::USED));
         match data.kind.clone() {
             InstKind::Alloca { .. } | InstKind::Phi { .. } => {}
-            _ if result.is_some_and(|r| self.facts[r].fused) => {}
+            _ if result.is_some_and(|r| self.facts[r].has(UseFacts::FUSED)) => {}
+            InstKind::Select { .. }
+                if self.facts[result.unwrap()].has(UseFacts::WRAPPING_DIVISION) =>
+            {
+                let division = WrappingDivision::completed_by(self.func, inst)
+                    .expect("a wrapping division found before selection");
+                let dst = self.vreg(result.unwrap());
+                let lhs = self.operand(division.dividend);
+                let rhs = self.operand(division.divisor);
+                self.out.push(MInst::Div {
+                    rem: division.rem,
+                    wraps: true,
+                    dst,
+                    lhs,
+                    rhs,
+                });
+            }
             // Dead code without side effects (the frontend guards divisions).
             InstKind::Binary { .. }
             | InstKind::Icmp { .. }
@@ -349,7 +508,7 @@ impl Selector<'_> {
                     // x % 2^k is zero exactly when the low k bits of x are,
                     // whatever its sign: `n % 2 == 0` is `n & 1 == 0`.
                     BinOp::SRem
-                        if self.facts[result.unwrap()].only_zero_tested
+                        if self.facts[result.unwrap()].has(UseFacts::ONLY_ZERO_TESTED)
                             && matches!(rhs, Operand::Imm(d) if d > 0 && (d as u32).is_power_of_two()) =>
                     {
                         let Operand::Imm(d) = rhs else { unreachable!() };
@@ -372,7 +531,13 @@ impl Selector<'_> {
                                     divisor,
                                 })
                             }
-                            _ => self.out.push(MInst::Div { rem, dst, lhs, rhs }),
+                            _ => self.out.push(MInst::Div {
+                                rem,
+                                wraps: false,
+                                dst,
+                                lhs,
+                                rhs,
+                            }),
                         }
                         return;
                     }
@@ -481,7 +646,7 @@ impl Selector<'_> {
 
     fn select_terminator(&mut self, b: Block) -> MTerm {
         let mut copies = phi_copies(self.func, b);
-        copies.retain(|&(phi, _)| self.facts[phi].used);
+        copies.retain(|&(phi, _)| self.facts[phi].has(UseFacts::USED));
         if !copies.is_empty() {
             let moves = copies
                 .into_iter()

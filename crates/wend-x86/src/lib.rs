@@ -87,6 +87,7 @@ pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Op
         &compiled.mir,
         &compiled.alloc,
         &labels,
+        &mut emit::LocalLabels::default(),
         opts,
     )
     .expect("writing to a Vec cannot fail");
@@ -129,6 +130,7 @@ fn write_module_inner(
     text.push_str(&runtime::runtime_asm());
     out.write_all(text.as_bytes())?;
     let mut used_labels = rustc_hash::FxHashSet::default();
+    let mut local_labels = emit::LocalLabels::default();
     let may_collide = emit::label_prefix_clashes(module);
     let defined: Vec<_> = module.definitions().map(|(id, _)| id).collect();
     // One function at a time: its body is taken out of the module (calls
@@ -150,7 +152,16 @@ fn write_module_inner(
         // them it is freed before register allocation, the hungriest step.
         let ir = opts.comments.then_some(ir);
         let alloc = regalloc::allocate(&mir);
-        emit::emit_function(out, module, ir.as_ref(), &mir, &alloc, &labels, opts)?;
+        emit::emit_function(
+            out,
+            module,
+            ir.as_ref(),
+            &mir,
+            &alloc,
+            &labels,
+            &mut local_labels,
+            opts,
+        )?;
     }
     text.clear();
     emit::emit_strings(&mut text, module);

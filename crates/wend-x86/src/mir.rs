@@ -197,8 +197,15 @@ pub enum MInst {
     },
     /// `cltd; idivl`: quotient (`rem == false`) or remainder. Clobbers
     /// `%eax` and `%edx`.
+    ///
+    /// With `wraps`, a divisor of -1 (for which `idivl` would fault on
+    /// `INT_MIN`) gives wend's result instead, `-lhs` (wrapping) or 0, from
+    /// code out of line reached by one compare and branch: what the IR
+    /// says with two `select`s around the division (see
+    /// `isel::wrapping_division`).
     Div {
         rem: bool,
+        wraps: bool,
         dst: VReg,
         lhs: Operand,
         rhs: Operand,

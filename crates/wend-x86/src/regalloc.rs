@@ -95,7 +95,9 @@ fn collect_hints(mf: &MFunction) -> Hints {
                 MInst::Copy { dst, src } => relate(&mut related, *dst, src),
                 MInst::Alu { dst, lhs, .. } => relate(&mut related, *dst, lhs),
                 MInst::Select(select) => relate(&mut related, select.dst, &select.if_false),
-                MInst::Div { rem, dst, lhs, rhs } => {
+                MInst::Div {
+                    rem, dst, lhs, rhs, ..
+                } => {
                     fixed.push((*dst, if *rem { PReg::Rdx } else { PReg::Rax }));
                     if let Operand::Reg(l) = lhs {
                         fixed.push((*l, PReg::Rax));

@@ -1,6 +1,10 @@
 //! What the register allocator chooses when it must choose: wend source
 //! through the frontend and mem2reg, one function's assembly inspected.
 
+mod common;
+
+use common::assembly_after_mem2reg as assembly;
+
 /// N-queens' `solve` (bench/programs/nqueens.wend): eight values live
 /// across its recursive call and five callee-saved registers, so three
 /// must be spilled; its loop divides by `bit` three times.
@@ -28,21 +32,6 @@ main() {
     println solve(0, 0, 0, 0);
 }
 ";
-
-/// The assembly of function `name` of `src`, after mem2reg.
-fn assembly(src: &str, name: &str) -> String {
-    let (checked, diags) = wend_frontend::check(src);
-    let checked = checked.unwrap_or_else(|| panic!("does not compile: {diags:?}"));
-    let mut module = wend_frontend::lower(checked);
-    for (_, f) in module.functions.iter_mut() {
-        if !f.is_declaration() {
-            wend_opt::mem2reg::run(f);
-        }
-    }
-    let id = module.find_function(name).expect("the function exists");
-    let opts = wend_x86::Options::default();
-    wend_x86::compile_function_asm(&module, &module.functions[id], &opts)
-}
 
 /// The instructions from the label ending in `.while.cond` to the one
 /// ending in `.while.end`: the loop.

@@ -1,4 +1,5 @@
-//! Shared helpers of the integration tests: assemble, link and run.
+//! Shared helpers of the integration tests: compile wend source, assemble,
+//! link and run.
 #![allow(dead_code)]
 
 use std::path::PathBuf;
@@ -99,4 +100,20 @@ pub fn check_allocations(module: &wend_ir::Module) {
             panic!("bad allocation: {e}");
         }
     }
+}
+
+/// The assembly of function `name` of the wend program `src`, after
+/// mem2reg (no other pass).
+pub fn assembly_after_mem2reg(src: &str, name: &str) -> String {
+    let (checked, diags) = wend_frontend::check(src);
+    let checked = checked.unwrap_or_else(|| panic!("does not compile: {diags:?}"));
+    let mut module = wend_frontend::lower(checked);
+    for (_, f) in module.functions.iter_mut() {
+        if !f.is_declaration() {
+            wend_opt::mem2reg::run(f);
+        }
+    }
+    let id = module.find_function(name).expect("the function exists");
+    let opts = wend_x86::Options::default();
+    wend_x86::compile_function_asm(&module, &module.functions[id], &opts)
 }
