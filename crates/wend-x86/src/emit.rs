@@ -687,7 +687,7 @@ impl FunctionEmitter<'_> {
                 self.comment(&text);
             }
         }
-        for inst in &block.insts {
+        for inst in block.insts {
             self.inst(inst);
         }
         if let Some(func) = self.comments_ir {
@@ -697,7 +697,7 @@ impl FunctionEmitter<'_> {
             }
         }
         self.loc(block.term_line);
-        let exit = match block.term {
+        let exit = match *block.term {
             MTerm::Jmp { dest } => Exit::Jump(dest),
             MTerm::Branch {
                 cond,

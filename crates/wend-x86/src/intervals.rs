@@ -105,7 +105,7 @@ impl Intervals {
         let mut index = 0u32;
         for &b in &mf.layout {
             block_first[b] = index;
-            for inst in &mf.block(b).insts {
+            for inst in mf.block(b).insts {
                 match inst {
                     MInst::Call(_) => calls.push(index),
                     MInst::Div { .. } => divs.push(index),

@@ -73,6 +73,8 @@ struct Selector<'a> {
     /// The block being selected, and its icmps (see `Selector::condition`).
     block: Block,
     block_icmps: FxHashSet<Inst>,
+    /// The machine code of the blocks selected so far, in layout order
+    /// (becomes [`MFunction::insts`]).
     out: Vec<MInst>,
 }
 
@@ -195,7 +197,7 @@ impl WrappingDivision {
     }
 }
 
-/// Blocks whose machine instructions take less room than this are
+/// Functions whose machine instructions take less room than this are
 /// shrunk to fit once selected (see `select_function`).
 const SHRINK_LIMIT: usize = 1 << 16;
 
@@ -208,7 +210,8 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         mf: MFunction {
             name: func.name.clone(),
             layout: func.layout.clone(),
-            blocks: SecondaryMap::new(),
+            blocks: SecondaryMap::with_capacity(func.blocks.len()),
+            insts: Vec::new(),
             vreg_widths: PrimaryMap::new(),
             slot_area: 0,
             max_stack_args: 0,
@@ -218,7 +221,10 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         facts: SecondaryMap::with_capacity(func.values.len()),
         block: func.layout[0],
         block_icmps: FxHashSet::default(),
-        out: Vec::new(),
+        // Room for the machine code: at most two machine instructions per
+        // IR instruction on every `wend-gen scale` shape (1.0-1.8 on
+        // average), and a few per block; more simply grows.
+        out: Vec::with_capacity(2 * func.insts.len() + 8 * func.layout.len()),
     };
     let inst_block = func.inst_blocks();
     // An icmp all of whose uses are the branch ending its block or the
@@ -342,10 +348,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
                 .iter()
                 .filter(|&&i| matches!(func.insts[i].kind, InstKind::Icmp { .. })),
         );
-        // Room for the block: at most two machine instructions per IR
-        // instruction on every `wend-gen scale` shape (1.0-1.8 on average);
-        // a block that needs more simply grows.
-        s.out = Vec::with_capacity(2 * func.blocks[b].insts.len() + 8);
+        let start = s.out.len() as u32;
         if i == 0 {
             let dsts = func.params.iter().map(|&p| s.vreg(p)).collect();
             s.out.push(MInst::Params { dsts });
@@ -360,21 +363,21 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
             s.select_inst(inst);
         }
         let term = s.select_terminator(b);
-        // Moved out, not copied (a block of a million instructions would
-        // briefly be there twice). The unused room of a large block was
-        // never touched, so it is address space, not memory, and shrinking
-        // would copy the block into fresh pages; a small block's room is
-        // real memory, and copying it is cheap.
-        let mut insts = std::mem::take(&mut s.out);
-        if insts.capacity() * std::mem::size_of::<MInst>() < SHRINK_LIMIT {
-            insts.shrink_to_fit();
-        }
-        s.mf.blocks[b] = Some(MBlock {
-            insts,
+        s.mf.blocks[b] = Some(MBlockData {
+            insts: start..s.out.len() as u32,
             term,
             term_line: func.blocks[b].terminator_line,
         });
     }
+    // The unused room of a large function's array was never touched, so
+    // it is address space, not memory, and shrinking would copy the array
+    // into fresh pages; a small function's room is real memory, and
+    // copying it is cheap.
+    let mut insts = std::mem::take(&mut s.out);
+    if insts.capacity() * std::mem::size_of::<MInst>() < SHRINK_LIMIT {
+        insts.shrink_to_fit();
+    }
+    s.mf.insts = insts;
     s.mf
 }
 

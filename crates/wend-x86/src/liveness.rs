@@ -59,7 +59,7 @@ impl Liveness {
                     exposed.push((v, b));
                 }
             };
-            for inst in &block.insts {
+            for inst in block.insts {
                 inst.for_each_use(|v| read(&mut seen, &mut exposed, v));
                 inst.for_each_def(|v| {
                     if defined[v.index()] != stamp {
@@ -145,7 +145,7 @@ impl Liveness {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mir::{AluOp, Cond, MBlock, MInst, MTerm, Operand, Width};
+    use crate::mir::{AluOp, Cond, MInst, MTerm, Operand, Width};
     use cranelift_entity::{PrimaryMap, SecondaryMap};
 
     /// `entry: a = 1; i = 0  →  head: i < 10 ? body : exit`,
@@ -156,15 +156,17 @@ mod tests {
         let mut vreg_widths = PrimaryMap::new();
         let a = vreg_widths.push(Width::W32);
         let i = vreg_widths.push(Width::W32);
-        let block = |insts, term| {
-            Some(MBlock {
-                insts,
-                term,
-                term_line: 0,
-            })
+        let mut mf = MFunction {
+            name: "counting_loop".into(),
+            layout: blocks.to_vec(),
+            blocks: SecondaryMap::new(),
+            insts: Vec::new(),
+            vreg_widths,
+            slot_area: 0,
+            max_stack_args: 0,
         };
-        let mut mblocks = SecondaryMap::new();
-        mblocks[entry] = block(
+        mf.push_block(
+            entry,
             vec![
                 MInst::Copy {
                     dst: a,
@@ -176,8 +178,10 @@ mod tests {
                 },
             ],
             MTerm::Jmp { dest: head },
+            0,
         );
-        mblocks[head] = block(
+        mf.push_block(
+            head,
             vec![],
             MTerm::Branch {
                 cond: Cond::L,
@@ -186,8 +190,10 @@ mod tests {
                 then_dest: body,
                 else_dest: exit,
             },
+            0,
         );
-        mblocks[body] = block(
+        mf.push_block(
+            body,
             vec![MInst::Alu {
                 op: AluOp::Add,
                 dst: i,
@@ -195,21 +201,16 @@ mod tests {
                 rhs: Operand::Reg(a),
             }],
             MTerm::Jmp { dest: head },
+            0,
         );
-        mblocks[exit] = block(
+        mf.push_block(
+            exit,
             vec![],
             MTerm::Ret {
                 value: Some(Operand::Reg(i)),
             },
+            0,
         );
-        let mf = MFunction {
-            name: "counting_loop".into(),
-            layout: blocks.to_vec(),
-            blocks: mblocks,
-            vreg_widths,
-            slot_area: 0,
-            max_stack_args: 0,
-        };
         (mf, blocks, a, i)
     }
 

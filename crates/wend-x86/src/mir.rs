@@ -397,10 +397,21 @@ impl MInst {
     }
 }
 
+/// A block as stored: its instructions are a range of the function's
+/// [`MFunction::insts`].
 #[derive(Clone, Debug)]
-pub struct MBlock {
-    pub insts: Vec<MInst>,
+pub struct MBlockData {
+    pub insts: std::ops::Range<u32>,
     pub term: MTerm,
+    /// The source line of the IR terminator, 0 if none.
+    pub term_line: u32,
+}
+
+/// A block of a [`MFunction`], as its users see it.
+#[derive(Clone, Copy, Debug)]
+pub struct MBlock<'a> {
+    pub insts: &'a [MInst],
+    pub term: &'a MTerm,
     /// The source line of the IR terminator, 0 if none.
     pub term_line: u32,
 }
@@ -411,7 +422,11 @@ pub struct MFunction {
     pub name: String,
     /// The machine blocks in emission order; `layout[0]` is the entry.
     pub layout: Vec<Block>,
-    pub blocks: SecondaryMap<Block, Option<MBlock>>,
+    pub blocks: SecondaryMap<Block, Option<MBlockData>>,
+    /// The instructions of all the blocks, block after block in layout
+    /// order: one array, as a huge function has millions of them and a
+    /// list per block would be an allocation per block.
+    pub insts: Vec<MInst>,
     pub vreg_widths: PrimaryMap<VReg, Width>,
     /// Size in bytes of the area holding the alloca slots.
     pub slot_area: u32,
@@ -420,10 +435,27 @@ pub struct MFunction {
 }
 
 impl MFunction {
-    pub fn block(&self, b: Block) -> &MBlock {
-        self.blocks[b]
+    pub fn block(&self, b: Block) -> MBlock<'_> {
+        let data = self.blocks[b]
             .as_ref()
-            .expect("block not in the machine function")
+            .expect("block not in the machine function");
+        MBlock {
+            insts: &self.insts[data.insts.start as usize..data.insts.end as usize],
+            term: &data.term,
+            term_line: data.term_line,
+        }
+    }
+
+    /// Appends block `b` (the next in the layout) with its instructions.
+    pub fn push_block(&mut self, b: Block, insts: Vec<MInst>, term: MTerm, term_line: u32) {
+        let start = self.insts.len() as u32;
+        self.insts.extend(insts);
+        let end = self.insts.len() as u32;
+        self.blocks[b] = Some(MBlockData {
+            insts: start..end,
+            term,
+            term_line,
+        });
     }
 
     pub fn new_vreg(&mut self, width: Width) -> VReg {

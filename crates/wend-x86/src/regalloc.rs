@@ -85,7 +85,7 @@ fn collect_hints(mf: &MFunction) -> Hints {
     };
     for &b in &mf.layout {
         let block = mf.block(b);
-        for inst in &block.insts {
+        for inst in block.insts {
             match inst {
                 MInst::Params { dsts } => {
                     for (d, r) in dsts.iter().zip(ARG_REGS) {
@@ -127,7 +127,7 @@ fn collect_hints(mf: &MFunction) -> Hints {
         }
         if let MTerm::Ret {
             value: Some(Operand::Reg(v)),
-        } = block.term
+        } = *block.term
         {
             fixed.push((v, PReg::Rax));
         }
@@ -261,7 +261,7 @@ pub fn spill_weights(mf: &MFunction) -> SecondaryMap<VReg, u64> {
     for (i, &b) in mf.layout.iter().enumerate() {
         let w = 8u64.pow(depth[i].min(6));
         let block = mf.block(b);
-        for inst in &block.insts {
+        for inst in block.insts {
             inst.for_each_use(|v| weights[v] += w);
             inst.for_each_def(|v| weights[v] += 2 * w);
         }
