@@ -225,6 +225,9 @@ struct BlockCode {
     /// How many of those lines are instructions (the others are
     /// directives and comments).
     instructions: usize,
+    /// Whether the text defines a label (see
+    /// [`FunctionEmitter::divisor_minus_one`]): then it is never copied.
+    defines_labels: bool,
     exit: Exit,
 }
 
@@ -474,6 +477,7 @@ pub fn emit_function(
             if Some(t) != next
                 && matches!(target.exit, Exit::Branch(..))
                 && target.instructions <= MAX_DUPLICATED_TEST
+                && !target.defines_labels
                 && is_emitted[t]
             {
                 out.write_all(e.text[target.text.clone()].as_bytes())?;
@@ -678,6 +682,7 @@ impl FunctionEmitter<'_> {
     fn block(&mut self, b: Block) -> BlockCode {
         let start = self.text.len();
         self.instructions = 0;
+        let labels_before = self.local_labels.next;
         self.line = 0;
         let mf = self.mf;
         let block = mf.block(b);
@@ -729,6 +734,7 @@ impl FunctionEmitter<'_> {
         BlockCode {
             text: start..self.text.len(),
             instructions: self.instructions,
+            defines_labels: self.local_labels.next != labels_before,
             exit,
         }
     }
