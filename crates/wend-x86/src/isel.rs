@@ -124,10 +124,14 @@ impl UseFacts {
 /// fewer on the path every division takes.
 struct WrappingDivision {
     rem: bool,
+    /// `%a` and `%d`.
     dividend: Value,
     divisor: Value,
-    /// `%divisor`, `%q` and `%neg` (`None` for a remainder).
-    parts: [Option<Value>; 3],
+    /// `%isneg1`, `%divisor`, `%q` and `%neg` (`None` for a remainder).
+    is_minus_one: Value,
+    safe_divisor: Value,
+    quotient: Value,
+    negation: Option<Value>,
 }
 
 impl WrappingDivision {
@@ -192,7 +196,10 @@ impl WrappingDivision {
             rem,
             dividend,
             divisor,
-            parts: [Some(safe_divisor), Some(q), negation],
+            is_minus_one: cond,
+            safe_divisor,
+            quotient: q,
+            negation,
         })
     }
 }
@@ -203,7 +210,7 @@ const SHRINK_LIMIT: usize = 1 << 16;
 
 /// Selects machine instructions for `func`, whose edges must be split.
 pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunction {
-    let uses = func.use_counts();
+    let mut uses = func.use_counts();
     let mut s = Selector {
         func,
         module,
@@ -281,34 +288,40 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
     for (v, &n) in zero_tests.iter() {
         s.facts[v].set(UseFacts::ONLY_ZERO_TESTED, n > 0 && n == uses[v]);
     }
-    for (v, &n) in uses.iter() {
-        s.facts[v].set(UseFacts::USED, n > 0);
-    }
-    // Wrapping divisions whose parts serve nothing else, the division
-    // right before the select that completes it (nothing in between that
-    // could fault or be seen, as the division moves down to the select).
+    // Wrapping divisions, each selected at the select that completes it,
+    // with the division right before that select (nothing in between that
+    // could fault or be seen, as the division moves down to it). The uses
+    // that the fused division takes over are taken off the counts, so the
+    // parts that serve nothing else produce no code: the quotient, the
+    // negation, and the guarding select and its test once every division
+    // they guard is fused (GVN shares them between divisions by one value).
+    let mut guards = Vec::new();
     for &b in &func.layout {
         let insts = &func.blocks[b].insts;
         for (i, &inst) in insts.iter().enumerate() {
             let Some(division) = WrappingDivision::completed_by(func, inst) else {
                 continue;
             };
-            let [safe_divisor, q, negation] = division.parts;
-            let only_here = |v: Option<Value>| v.is_none_or(|v| uses[v] == 1);
-            let q_inst = q.and_then(|q| func.defining_inst(q));
+            let quotient_inst = func.defining_inst(division.quotient);
+            let negation_inst = division.negation.and_then(|n| func.defining_inst(n));
             let adjacent = match i.checked_sub(1).map(|j| insts[j]) {
-                Some(before) if Some(before) == q_inst => true,
+                Some(before) if Some(before) == quotient_inst => true,
                 Some(before) => {
-                    i >= 2
-                        && Some(insts[i - 2]) == q_inst
-                        && negation.and_then(|n| func.defining_inst(n)) == Some(before)
+                    i >= 2 && Some(insts[i - 2]) == quotient_inst && negation_inst == Some(before)
                 }
                 None => false,
             };
-            if adjacent && only_here(safe_divisor) && only_here(q) && only_here(negation) {
-                for part in division.parts.into_iter().flatten() {
-                    s.facts[part].set(UseFacts::USED, false);
+            if adjacent
+                && uses[division.quotient] == 1
+                && division.negation.is_none_or(|n| uses[n] == 1)
+            {
+                uses[division.quotient] = 0;
+                if let Some(negation) = division.negation {
+                    uses[negation] = 0;
                 }
+                uses[division.safe_divisor] -= 1;
+                uses[division.is_minus_one] -= 1;
+                guards.push((division.safe_divisor, division.is_minus_one));
                 let result = func.insts[inst]
                     .result
                     .expand()
@@ -316,6 +329,16 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
                 s.facts[result].set(UseFacts::WRAPPING_DIVISION, true);
             }
         }
+    }
+    guards.sort_unstable();
+    guards.dedup();
+    for (safe_divisor, is_minus_one) in guards {
+        if uses[safe_divisor] == 0 {
+            uses[is_minus_one] -= 1;
+        }
+    }
+    for (v, &n) in uses.iter() {
+        s.facts[v].set(UseFacts::USED, n > 0);
     }
     // Freed before the machine code is built, the peak of the backend: on
     // a huge function each is as large as the value table.

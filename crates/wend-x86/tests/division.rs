@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::assembly_after_mem2reg;
+use common::{assembly_after, assembly_after_mem2reg};
 
 const DIVIDE: &str = "
 main() {
@@ -52,4 +52,27 @@ fn a_divisor_of_minus_one_branches_out_of_line() {
         assert!(code[away..].iter().any(|l| l.starts_with(result)), "{asm}");
         assert!(code[away..].contains(&"\tjmp .Ldivm1_0_back"), "{asm}");
     }
+}
+
+/// GVN gives divisions by one value one guard (one test of -1, one
+/// select of the safe divisor): each division is still fused, and the
+/// shared guard, serving none of them any more, produces no code.
+#[test]
+fn divisions_sharing_a_guard_are_each_fused() {
+    let src = "
+main() {
+    int f(int a, int b, int d) {
+        return a / d + b % d;
+    }
+    println f(7, 8, 3);
+}
+";
+    let asm = assembly_after(src, "main.f", |f| {
+        wend_opt::mem2reg::run(f);
+        wend_opt::gvn::run(f);
+    });
+    assert_eq!(asm.matches("idivl").count(), 2, "{asm}");
+    assert_eq!(asm.matches("je .Ldivm1_").count(), 2, "{asm}");
+    assert!(!asm.contains("cmov"), "{asm}");
+    assert_eq!(asm.matches("cmpl $-1,").count(), 2, "{asm}");
 }

@@ -105,12 +105,18 @@ pub fn check_allocations(module: &wend_ir::Module) {
 /// The assembly of function `name` of the wend program `src`, after
 /// mem2reg (no other pass).
 pub fn assembly_after_mem2reg(src: &str, name: &str) -> String {
+    assembly_after(src, name, wend_opt::mem2reg::run)
+}
+
+/// The assembly of function `name` of the wend program `src`, after
+/// `passes` on each function.
+pub fn assembly_after(src: &str, name: &str, passes: impl Fn(&mut wend_ir::Function)) -> String {
     let (checked, diags) = wend_frontend::check(src);
     let checked = checked.unwrap_or_else(|| panic!("does not compile: {diags:?}"));
     let mut module = wend_frontend::lower(checked);
     for (_, f) in module.functions.iter_mut() {
         if !f.is_declaration() {
-            wend_opt::mem2reg::run(f);
+            passes(f);
         }
     }
     let id = module.find_function(name).expect("the function exists");
