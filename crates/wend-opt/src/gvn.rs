@@ -19,7 +19,8 @@
 //!
 //! Expressions are canonical so that equal computations have equal keys:
 //! operands are looked up through the replacements already made; constants
-//! are compared by value (the IR does not unique them); the operands of
+//! are compared by value (the builder shares equal constants, but passes
+//! make new ones); the operands of
 //! commutative operations are sorted; `icmp sgt a, b` is stored as
 //! `icmp slt b, a` when that puts the operands in order.
 //!
@@ -28,8 +29,20 @@
 //! deleted; uses are rewritten in one sweep at the end. Instructions in
 //! unreachable blocks are left alone.
 //!
+//! Branch conditions are propagated too (LLVM's GVN, `propagateEquality`):
+//! a block whose only predecessor ends in `br %c, label %t, label %f`
+//! (two different targets) runs only when `%c` is true (it is `%t`) or
+//! false, and so does every block it dominates. In that subtree, scoped
+//! like the table, `%c` is known where a condition decides something: a
+//! `select` on it is replaced by the operand it picks, and a branch on it
+//! gets the constant as its condition, which simplifycfg then makes a jump
+//! (only there, to cost one lookup per select and branch rather than one
+//! per operand). This is what removes the second of two checks for a zero
+//! divisor in `a / d + b % d` once the first `icmp eq %d, 0` has replaced
+//! the second.
+//!
 //! Requires: valid IR. Invalidates: nothing about the CFG; instructions
-//! are removed.
+//! are removed, and operands may become constants.
 
 use std::hash::BuildHasher;
 
@@ -39,7 +52,9 @@ use rustc_hash::FxBuildHasher;
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
-use wend_ir::{BinOp, Block, Function, IcmpCond, InstKind, StrId, Type, Value, ValueDef};
+use wend_ir::{
+    BinOp, Block, Function, IcmpCond, InstKind, StrId, Terminator, Type, Value, ValueDef,
+};
 
 /// An operand as the table compares it: constants by value.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -71,8 +86,12 @@ struct Entry {
 
 enum Visit {
     Enter(Block),
-    /// Undo the table down to this length of the undo log.
-    Leave(usize),
+    /// Undo the table and the known conditions down to these lengths of
+    /// their undo logs.
+    Leave {
+        table: usize,
+        known: usize,
+    },
 }
 
 pub fn run(func: &mut Function) {
@@ -87,29 +106,66 @@ pub fn run(func: &mut Function) {
     // expression is only added when absent, so none is ever overwritten.
     let mut undo: Vec<Entry> = Vec::new();
     let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    // The conditions known in the current subtree, and the order they
+    // became known in (to forget them on leaving).
+    let mut known = KnownConditions::default();
     let mut stack = vec![Visit::Enter(func.layout[0])];
     while let Some(visit) = stack.pop() {
         let block = match visit {
-            Visit::Leave(mark) => {
-                for added in undo.drain(mark..) {
+            Visit::Leave {
+                table: table_mark,
+                known: known_mark,
+            } => {
+                for added in undo.drain(table_mark..) {
                     table
                         .find_entry(added.hash, |e| e.value == added.value)
                         .expect("an entry stays in the table until its block is left")
                         .remove();
                 }
+                known.forget_down_to(known_mark);
                 continue;
             }
             Visit::Enter(block) => block,
         };
-        stack.push(Visit::Leave(undo.len()));
+        stack.push(Visit::Leave {
+            table: undo.len(),
+            known: known.log.len(),
+        });
         // Children pushed in reverse, so they are visited in RPO order.
         for &child in domtree.children(block).iter().rev() {
             stack.push(Visit::Enter(child));
+        }
+        if let &[pred] = cfg.preds(block) {
+            if let Some(Terminator::CondBr {
+                cond,
+                then_dest,
+                else_dest,
+            }) = func.blocks[pred].terminator
+            {
+                if then_dest != else_dest {
+                    known.learn(leader(&subst, cond), block == then_dest);
+                }
+            }
         }
 
         let insts = std::mem::take(&mut func.blocks[block].insts);
         let mut kept = Vec::with_capacity(insts.len());
         for inst in insts {
+            // A select on a known condition is the operand it picks.
+            if let InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            } = func.insts[inst].kind
+            {
+                let decided = known.rewrite(func, &subst, cond);
+                if let (Some(c), Some(result)) =
+                    (func.as_const(decided), func.insts[inst].result.expand())
+                {
+                    subst[result] = Some(if c != 0 { if_true } else { if_false });
+                    continue;
+                }
+            }
             let data = &func.insts[inst];
             let (Some(result), Some(expr)) =
                 (data.result.expand(), expression(func, &subst, &data.kind))
@@ -143,8 +199,68 @@ pub fn run(func: &mut Function) {
             }
         }
         func.blocks[block].insts = kept;
+        if let Some(Terminator::CondBr { cond, .. }) = func.blocks[block].terminator {
+            let decided = known.rewrite(func, &subst, cond);
+            if let Some(Terminator::CondBr { cond, .. }) = &mut func.blocks[block].terminator {
+                *cond = decided;
+            }
+        }
     }
     func.substitute(&subst);
+}
+
+/// The value `v` stands for after the replacements made so far.
+fn leader(subst: &SecondaryMap<Value, Option<Value>>, mut v: Value) -> Value {
+    while let Some(next) = subst[v] {
+        v = next;
+    }
+    v
+}
+
+/// Branch conditions known to be true or false in the part of the
+/// dominator tree being walked, with an undo log.
+#[derive(Default)]
+struct KnownConditions {
+    value: SecondaryMap<Value, Option<bool>>,
+    log: Vec<Value>,
+    /// The constants `false` and `true`, made when first needed.
+    constants: [Option<Value>; 2],
+}
+
+impl KnownConditions {
+    fn learn(&mut self, cond: Value, truth: bool) {
+        // Already known from an outer branch, the fact stays (were this
+        // block reached only with the other value, it would never run).
+        if self.value[cond].is_none() {
+            self.value[cond] = Some(truth);
+            self.log.push(cond);
+        }
+    }
+
+    fn forget_down_to(&mut self, mark: usize) {
+        for cond in self.log.drain(mark..) {
+            self.value[cond] = None;
+        }
+    }
+
+    /// `v`, or the constant it is known to be equal to (or `v` itself if
+    /// it is a constant).
+    fn rewrite(
+        &mut self,
+        func: &mut Function,
+        subst: &SecondaryMap<Value, Option<Value>>,
+        v: Value,
+    ) -> Value {
+        if self.log.is_empty() {
+            return v;
+        }
+        match self.value.get(leader(subst, v)).copied().flatten() {
+            Some(truth) => {
+                *self.constants[truth as usize].get_or_insert_with(|| func.bconst(truth))
+            }
+            None => v,
+        }
+    }
 }
 
 /// The canonical expression of a pure instruction, `None` for the others.

@@ -3,9 +3,13 @@
 //! The frontend emits one block per statement boundary, and the other
 //! passes leave debris behind them (SCCP turns branches into jumps, so
 //! chains of blocks that always run one after the other appear). This pass
-//! tidies the CFG without changing what the program does, with four
+//! tidies the CFG without changing what the program does, with five
 //! rewrites from LLVM's `SimplifyCFG`:
 //!
+//! 0. **Fold `br` on a constant** into a jump to the block it takes; the
+//!    other block loses its phi entry for the edge. (SCCP folds the
+//!    branches it decides itself; GVN leaves the conditions it knows from
+//!    a dominating branch as constants, for this rewrite.)
 //! 1. **Delete unreachable blocks**, with the phi entries they feed.
 //! 2. **Fold `br %c, label %b, label %b`** into `br label %b`: the two
 //!    edges become one, so the phis of `%b` drop one of the two (equal)
@@ -38,8 +42,7 @@
 //! block with very many predecessors (the frontend makes none: a `return`
 //! is a `ret` where it stands).
 //!
-//! Not done here: folding branches on constants (SCCP does it, knowing
-//! more constants) and deleting the instructions a folded branch no longer
+//! Not done here: deleting the instructions a folded branch no longer
 //! needs (DCE). Forwarding blocks with phis are kept.
 //!
 //! Requires: valid IR. Computes: the CFG, once. Invalidates: the CFG and
@@ -55,6 +58,7 @@ pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
     }
+    fold_constant_branches(func);
     let cfg = Cfg::compute(func);
     let mut unreachable = SecondaryMap::with_capacity(func.blocks.len());
     for &b in &func.layout {
@@ -275,6 +279,35 @@ impl Simplifier<'_> {
 }
 
 /// Removes one occurrence of `b` from a predecessor list.
+/// Rewrite 0: `br i1 <constant>, label %t, label %f` becomes a jump, and
+/// the block not taken loses one phi entry for the edge (if that was its
+/// last way in, rewrite 1 deletes it next).
+fn fold_constant_branches(func: &mut Function) {
+    for i in 0..func.layout.len() {
+        let b = func.layout[i];
+        let Some(Terminator::CondBr {
+            cond,
+            then_dest,
+            else_dest,
+        }) = func.blocks[b].terminator
+        else {
+            continue;
+        };
+        let Some(c) = func.as_const(cond) else {
+            continue;
+        };
+        let (taken, untaken) = if c != 0 {
+            (then_dest, else_dest)
+        } else {
+            (else_dest, then_dest)
+        };
+        // (Both targets the same block: it had two entries for `b`, one
+        // per edge, and keeps one.)
+        remove_one_phi_entry(func, untaken, b);
+        func.blocks[b].terminator = Some(Terminator::Br { dest: taken });
+    }
+}
+
 fn remove_one(list: &mut Vec<Block>, b: Block) {
     let at = list.iter().position(|&p| p == b).unwrap();
     list.remove(at);
