@@ -496,19 +496,24 @@ impl<T: Copy> PerVReg<T> {
     /// Groups `(register, item)` pairs by register, keeping their order
     /// within each register (a counting sort).
     pub fn from_pairs(registers: usize, pairs: &[(VReg, T)]) -> PerVReg<T> {
+        // Each register's count, summed up: where its group ends. Filling
+        // the groups from the back moves each entry down to where its
+        // group starts, which is what `start` holds in the end (one table,
+        // not a second one of where to put the next item).
         let mut start = vec![0u32; registers + 1];
         for &(v, _) in pairs {
-            start[v.index() + 1] += 1;
+            start[v.index()] += 1;
         }
-        for i in 1..start.len() {
-            start[i] += start[i - 1];
+        let mut end = 0;
+        for s in &mut start {
+            end += *s;
+            *s = end;
         }
-        let mut next = start.clone();
         // Every slot is overwritten: this only gives `items` its length.
         let mut items: Vec<T> = pairs.iter().map(|&(_, item)| item).collect();
-        for &(v, item) in pairs {
-            items[next[v.index()] as usize] = item;
-            next[v.index()] += 1;
+        for &(v, item) in pairs.iter().rev() {
+            start[v.index()] -= 1;
+            items[start[v.index()] as usize] = item;
         }
         PerVReg { start, items }
     }
