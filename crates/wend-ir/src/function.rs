@@ -130,12 +130,11 @@ impl Function {
     }
 
     /// Makes room for `insts` more instructions, `values` more values and
-    /// `blocks` more blocks, for a builder
-    /// that knows about how many it will make: the arenas then never grow
-    /// by copying (on a huge function, each copy is
-    /// hundreds of megabytes of fresh memory). Room left unused costs only
-    /// address space, and [`Function::shrink_small_arenas`] gives it back
-    /// where it is memory.
+    /// `blocks` more blocks, for a builder that knows about how many it
+    /// will make: the arenas then never grow by copying (on a huge
+    /// function, each copy is hundreds of megabytes of fresh memory). Room
+    /// left unused costs only address space, and
+    /// [`Function::shrink_small_arenas`] gives it back where it is memory.
     pub fn reserve(&mut self, insts: usize, values: usize, blocks: usize) {
         self.insts.reserve(insts);
         self.values.reserve(values);

@@ -20,9 +20,9 @@
 //! Expressions are canonical so that equal computations have equal keys:
 //! operands are looked up through the replacements already made; constants
 //! are compared by value (the builder shares equal constants, but passes
-//! make new ones); the operands of
-//! commutative operations are sorted; `icmp sgt a, b` is stored as
-//! `icmp slt b, a` when that puts the operands in order.
+//! make new ones); the operands of commutative operations are sorted;
+//! `icmp sgt a, b` is stored as `icmp slt b, a` when that puts the operands
+//! in order.
 //!
 //! Only pure instructions (arithmetic, `icmp`, `select`) are numbered:
 //! loads depend on stores, calls may print. Replaced instructions are

@@ -72,7 +72,7 @@
 //! Requires: valid IR. Computes: a use list per value. Invalidates: the CFG
 //! (edges and blocks are removed) and everything computed from it.
 
-use crate::simplifycfg::{delete_blocks, remove_one_phi_entry};
+use crate::simplifycfg::{branch_only_to, delete_blocks};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::flat_lists::FlatLists;
 use wend_ir::prefetch::{lookahead_for, prefetch, with_lookahead};
@@ -428,8 +428,7 @@ fn rewrite(
                 // the executable blocks, every ⊤ would need an earlier ⊤.
                 [false, false] => unreachable!("sccp: executable branch {b} took no edge"),
             };
-            func.blocks[b].terminator = Some(Terminator::Br { dest: kept });
-            remove_one_phi_entry(func, dropped, b);
+            branch_only_to(func, b, kept, dropped);
         }
     }
 

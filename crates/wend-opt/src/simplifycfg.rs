@@ -153,9 +153,8 @@ impl Simplifier<'_> {
         if then_dest != else_dest {
             return;
         }
-        self.func.blocks[b].terminator = Some(Terminator::Br { dest: then_dest });
+        branch_only_to(self.func, b, then_dest, then_dest);
         remove_one(&mut self.preds[then_dest], b);
-        remove_one_phi_entry(self.func, then_dest, b);
         self.enqueue(then_dest);
     }
 
@@ -278,7 +277,6 @@ impl Simplifier<'_> {
     }
 }
 
-/// Removes one occurrence of `b` from a predecessor list.
 /// Rewrite 0: `br i1 <constant>, label %t, label %f` becomes a jump, and
 /// the block not taken loses one phi entry for the edge (if that was its
 /// last way in, rewrite 1 deletes it next).
@@ -301,13 +299,19 @@ fn fold_constant_branches(func: &mut Function) {
         } else {
             (else_dest, then_dest)
         };
-        // (Both targets the same block: it had two entries for `b`, one
-        // per edge, and keeps one.)
-        remove_one_phi_entry(func, untaken, b);
-        func.blocks[b].terminator = Some(Terminator::Br { dest: taken });
+        branch_only_to(func, b, taken, untaken);
     }
 }
 
+/// Makes the conditional branch ending `b` a jump to `kept`, one of its
+/// targets; `dropped`, the other (which may be the same block, reached by
+/// two edges), loses one phi entry for `b`, that of the edge deleted.
+pub(crate) fn branch_only_to(func: &mut Function, b: Block, kept: Block, dropped: Block) {
+    func.blocks[b].terminator = Some(Terminator::Br { dest: kept });
+    remove_one_phi_entry(func, dropped, b);
+}
+
+/// Removes one occurrence of `b` from a predecessor list.
 fn remove_one(list: &mut Vec<Block>, b: Block) {
     let at = list.iter().position(|&p| p == b).unwrap();
     list.remove(at);

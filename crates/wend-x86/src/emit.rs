@@ -370,9 +370,9 @@ pub fn label_prefix_clashes(module: &Module) -> SecondaryMap<FuncId, bool> {
 
 /// Appends the assembly of one function to `out`, its blocks labelled by
 /// `labels` (from [`block_labels`]), its out-of-line code by
-/// `local_labels` (one counter for the whole file). The IR the machine IR was selected
-/// from, `ir`, is only needed for `opts.comments`: without them the caller
-/// may free it before register allocation.
+/// `local_labels` (one counter for the whole file). The IR the machine IR
+/// was selected from, `ir`, is only needed for `opts.comments`: without
+/// them the caller may free it before register allocation.
 // Each argument is a separate input of the function's text.
 #[allow(clippy::too_many_arguments)]
 pub fn emit_function(

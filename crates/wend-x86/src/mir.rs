@@ -202,7 +202,7 @@ pub enum MInst {
     /// `INT_MIN`) gives wend's result instead, `-lhs` (wrapping) or 0, from
     /// code out of line reached by one compare and branch: what the IR
     /// says with two `select`s around the division (see
-    /// `isel::wrapping_division`).
+    /// `isel::WrappingDivision`).
     Div {
         rem: bool,
         wraps: bool,

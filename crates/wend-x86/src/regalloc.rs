@@ -11,17 +11,17 @@
 //! variable and its next value) can share a register. When no register is
 //! free, the intervals in the way of the register that are cheapest to
 //! spill are spilled, or the current one if it is cheaper still — the
-//! cost being the number of uses and (twice) definitions weighted by loop depth
-//! ([`spill_weights`], as in Chaitin's allocator and LLVM's linear scan),
+//! cost being the number of uses and (twice) definitions weighted by loop
+//! depth ([`spill_weights`], as in Chaitin's allocator and LLVM's linear scan),
 //! so loop variables stay in registers and values used rarely go to
 //! memory; a spilled value lives in a stack slot for its whole life.
 //!
 //! Constraints, as register classes per interval rather than fixed
 //! intervals: an interval live across a call may only use callee-saved
 //! registers (`%rbx`, `%r12`–`%r15`), one live across a division or used as
-//! a divisor may not use `%eax`/`%edx`. Operands that must be in a fixed register at one
-//! instruction (arguments, return value, dividend) are moved there by the
-//! emitter, from wherever they were allocated.
+//! a divisor may not use `%eax`/`%edx`. Operands that must be in a fixed
+//! register at one instruction (arguments, return value, dividend) are moved
+//! there by the emitter, from wherever they were allocated.
 //!
 //! Coalescing by hints: a register is preferably given the register of a
 //! value it is copied from or to (phi copies, the left operand of two-address
