@@ -144,7 +144,7 @@ def run_steps(steps, limits):
     return Outcome(True, total)
 
 
-def alternate(commands, limits, rounds, runs_per_round=1, system=None):
+def alternate(commands, limits, rounds, runs_per_round=1, system=None, prepare=None):
     """Times the commands (name -> argv) alternately with hyperfine.
 
     Each round is one hyperfine call running every command `runs_per_round`
@@ -152,7 +152,8 @@ def alternate(commands, limits, rounds, runs_per_round=1, system=None):
     Returns name -> list of per-round lists of seconds (wall-clock times of
     each run, or with `--clock cpu` the mean user + system time of the
     round's runs). With `system` (a dict), the mean system time of each
-    round is appended to `system[name]` as well. The caller has run every
+    round is appended to `system[name]` as well. `prepare` (an argv) runs,
+    untimed, before every run. The caller has run every
     command once already (that run is the warm-up).
     """
     names = list(commands)
@@ -163,6 +164,8 @@ def alternate(commands, limits, rounds, runs_per_round=1, system=None):
             order = names[r % len(names):] + names[: r % len(names)]
             argv = ["hyperfine", "-N", "--style", "none", "--runs", str(runs_per_round),
                     "--export-json", export]
+            if prepare:
+                argv += ["--prepare", shlex.join(prepare)]
             for name in order:
                 argv += [f"--command-name={name}", shlex.join(commands[name])]
             done = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
@@ -335,6 +338,67 @@ def compile_probe(tools, src, level, work, limits):
     return outcome, phases, peak
 
 
+# What fresh memory costs on this machine. On some virtual machines the
+# guest hands free 2 MB blocks back to its host ("free page reporting",
+# virtio-balloon), and touching such a block again makes the host find and
+# zero memory for it: the kernel time of a compile then depends on how much
+# of its memory was freed recently enough to still be there, which the
+# compiler does not decide. The probe measures both cases, so a table's
+# kernel column can be read against them.
+
+PROBE_MB = 256
+# Long enough for the reporting of the blocks freed by the previous touch
+# (it runs every couple of seconds where it is enabled).
+PROBE_IDLE_S = 5.0
+PROBE_SCRIPT = r"""
+import mmap, resource, sys
+size = int(sys.argv[1]) << 20
+m = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+m.madvise(mmap.MADV_HUGEPAGE)  # as the compiler's allocator does
+before = resource.getrusage(resource.RUSAGE_SELF).ru_stime
+for i in range(0, size, 4096):
+    m[i] = 1
+print(resource.getrusage(resource.RUSAGE_SELF).ru_stime - before)
+"""
+PAGE_REPORTING = pathlib.Path("/sys/module/page_reporting/parameters")
+
+
+def touch_fresh_memory(mb):
+    """Kernel seconds to touch `mb` MB of fresh memory, in a new process."""
+    done = subprocess.run([sys.executable, "-c", PROBE_SCRIPT, str(mb)],
+                          capture_output=True, text=True, check=True)
+    return float(done.stdout)
+
+
+def warm_memory_command(mb):
+    """With `--warm-memory MB`, what runs before each timed compile: a
+    process that touches and frees that much memory, so that the compile
+    finds memory its host has not taken back, as on bare metal."""
+    return [sys.executable, "-c", PROBE_SCRIPT, str(mb)] if mb else None
+
+
+def fresh_memory_probe(rounds=3):
+    """A sentence on what touching fresh memory costs here: right after the
+    same amount was freed (warm) and after the machine idled (cold)."""
+    warm, cold = [], []
+    for _ in range(rounds):
+        touch_fresh_memory(PROBE_MB)
+        warm.append(touch_fresh_memory(PROBE_MB))
+        time.sleep(PROBE_IDLE_S)
+        cold.append(touch_fresh_memory(PROBE_MB))
+    warm_ms, cold_ms = 1000 * statistics.median(warm), 1000 * statistics.median(cold)
+    text = (f"Fresh memory on this machine: touching {PROBE_MB} MB of new memory in 2 MB pages "
+            f"took {warm_ms:.0f} ms of kernel time right after a process freed as much, and "
+            f"{cold_ms:.0f} ms after {PROBE_IDLE_S:g} s idle (medians of {rounds})")
+    reporting = PAGE_REPORTING / "page_reporting_order"
+    if reporting.exists():
+        order = reporting.read_text().strip()
+        text += (f"; the kernel reports free blocks of order {order} "
+                 f"({4 << int(order)} KB and up) to the host "
+                 "(virtio-balloon free page reporting), which takes their memory back")
+    return text + "."
+
+
 def section_scaling(tools, args, work, limits):
     sizes = QUICK_SIZES if args.quick else FULL_SIZES
     emit = tools.scaling_emit
@@ -345,6 +409,8 @@ def section_scaling(tools, args, work, limits):
     # machine's load between sizes does not pass for growth.
     per_round = {}  # (shape, size, level) -> per-round cpu (or wall) seconds
     per_round_system = {}  # (shape, size, level) -> per-round system seconds
+    memory_probe = fresh_memory_probe()
+    print(f"  {memory_probe}", flush=True)
     for shape in SHAPES:
         failed_levels = set()  # once a size fails, larger sizes will too
         commands, probes = {}, {}
@@ -367,7 +433,8 @@ def section_scaling(tools, args, work, limits):
         if commands:
             rounds = rounds_for(sum(probes.values()), args.quick)
             system = {}
-            times = alternate(commands, limits, rounds, system=system)
+            times = alternate(commands, limits, rounds, system=system,
+                              prepare=warm_memory_command(args.warm_memory))
             for size in sizes:
                 for level in (0, 2):
                     r = results[shape, size, level]
@@ -494,7 +561,10 @@ def section_scaling(tools, args, work, limits):
         "## 1. Compile-time scaling",
         f"`wendc build --emit {emit} -O0|-O2` (release build) on `wend-gen scale` programs. "
         f"Times ({CLOCK} time) are medians of rounds in which every size and level of a shape runs "
-        "once, in rotating order; growth/10× is the median over rounds of the time at this size "
+        "once, in rotating order"
+        + (f", each right after another process touched and freed {args.warm_memory} MB of "
+           "memory (`--warm-memory`)" if args.warm_memory else "")
+        + "; growth/10× is the median over rounds of the time at this size "
         "divided by the time at the size 10× smaller in the same round; kernel is the part of the time spent in "
         "the kernel (system time: mostly giving the compiler fresh, zeroed memory pages); peak "
         "is the maximum resident set size "
@@ -503,6 +573,9 @@ def section_scaling(tools, args, work, limits):
            else "(`--time-passes`).")
         + f" Limits per compile: {limits.timeout_s:g} s, {limits.memory_mb} MB of address space.",
         main_table,
+        memory_probe + " A compile pays between the two for each page of its memory, "
+        "depending on how much of it was freed shortly before the compile started (by the "
+        "compile before it in the round): the kernel column follows.",
         "Goals:",
         goal_table,
     ] + phase_tables)
@@ -808,6 +881,11 @@ def main():
     parser.add_argument("--clock", choices=["cpu", "wall"], default="cpu",
                         help="measure user + system CPU time (default: robust on a busy, "
                              "shared machine) or elapsed wall-clock time")
+    parser.add_argument("--warm-memory", type=int, default=0, metavar="MB",
+                        help="scaling: before each timed compile, touch and free MB of memory "
+                             "(untimed), so that on a virtual machine that hands free memory "
+                             "back to its host every compile starts with memory still there, "
+                             "as on bare metal (default 0: off)")
     parser.add_argument("--no-build", action="store_true",
                         help="do not run `cargo build --release` first")
     parser.add_argument("--no-write", action="store_true",
@@ -829,7 +907,10 @@ def main():
     tools = Tools(args)
     limits = Limits(args.timeout, args.memory_limit)
     header = (f"{datetime.date.today().isoformat()}, commit {commit_info()}, "
-              f"{'--quick' if args.quick else 'full'}, {CLOCK} time; {machine_info()}; {tool_versions()}; "
+              f"{'--quick' if args.quick else 'full'}, {CLOCK} time"
+              + (f", {args.warm_memory} MB of warm memory before each compile"
+                 if args.warm_memory else "")
+              + f"; {machine_info()}; {tool_versions()}; "
               f"native backend: {'yes' if tools.has_native else 'not yet in wendc'}")
     print(f"bench: {header}", flush=True)
 
