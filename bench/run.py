@@ -338,18 +338,24 @@ def compile_probe(tools, src, level, work, limits):
     return outcome, phases, peak
 
 
-# What fresh memory costs on this machine. On some virtual machines the
-# guest hands free 2 MB blocks back to its host ("free page reporting",
-# virtio-balloon), and touching such a block again makes the host find and
-# zero memory for it: the kernel time of a compile then depends on how much
-# of its memory was freed recently enough to still be there, which the
-# compiler does not decide. The probe measures both cases, so a table's
-# kernel column can be read against them.
+# What fresh memory costs on this machine, and the state of free memory
+# each timed compile starts in. On some virtual machines the guest hands
+# free 2 MB blocks back to its host ("free page reporting", virtio-balloon),
+# and touching such a block again makes the host find and zero memory for
+# it. A compile's kernel time then depends on how much of its memory was
+# freed recently enough to still be there: in rotating rounds, a 100k-line
+# compile finds the memory the compile before it freed, and a 1M-line one
+# needs more than that, so growth factors would measure the order of the
+# round as much as the compiler. The scaling section therefore starts every
+# compile in the same state, chosen from a probe of the machine.
 
 PROBE_MB = 256
 # Long enough for the reporting of the blocks freed by the previous touch
 # (it runs every couple of seconds where it is enabled).
 PROBE_IDLE_S = 5.0
+# Touching memory after idling costing this many times what it costs right
+# after a free: the machine hands free memory back to its host.
+HOST_RECLAIM_RATIO = 3.0
 PROBE_SCRIPT = r"""
 import mmap, resource, sys
 size = int(sys.argv[1]) << 20
@@ -370,33 +376,70 @@ def touch_fresh_memory(mb):
     return float(done.stdout)
 
 
-def warm_memory_command(mb):
-    """With `--warm-memory MB`, what runs before each timed compile: a
-    process that touches and frees that much memory, so that the compile
-    finds memory its host has not taken back, as on bare metal."""
-    return [sys.executable, "-c", PROBE_SCRIPT, str(mb)] if mb else None
+class FreshMemory:
+    """The probe's result: kernel milliseconds to touch PROBE_MB of new
+    memory right after a process freed as much (`warm_ms`) and after
+    PROBE_IDLE_S idle (`cold_ms`), medians of `rounds`."""
+
+    def __init__(self, rounds=3):
+        warm, cold = [], []
+        for _ in range(rounds):
+            touch_fresh_memory(PROBE_MB)
+            warm.append(touch_fresh_memory(PROBE_MB))
+            time.sleep(PROBE_IDLE_S)
+            cold.append(touch_fresh_memory(PROBE_MB))
+        self.rounds = rounds
+        self.warm_ms = 1000 * statistics.median(warm)
+        self.cold_ms = 1000 * statistics.median(cold)
+
+    def host_reclaims(self):
+        return self.cold_ms >= HOST_RECLAIM_RATIO * max(self.warm_ms, 1.0)
+
+    def describe(self):
+        text = (f"Fresh memory on this machine: touching {PROBE_MB} MB of new memory in 2 MB "
+                f"pages took {self.warm_ms:.0f} ms of kernel time right after a process freed as "
+                f"much, and {self.cold_ms:.0f} ms after {PROBE_IDLE_S:g} s idle (medians of "
+                f"{self.rounds})")
+        reporting = PAGE_REPORTING / "page_reporting_order"
+        if reporting.exists():
+            order = reporting.read_text().strip()
+            text += (f"; the kernel reports free blocks of order {order} "
+                     f"({4 << int(order)} KB and up) to the host "
+                     "(virtio-balloon free page reporting), which takes their memory back")
+        return text + "."
 
 
-def fresh_memory_probe(rounds=3):
-    """A sentence on what touching fresh memory costs here: right after the
-    same amount was freed (warm) and after the machine idled (cold)."""
-    warm, cold = [], []
-    for _ in range(rounds):
-        touch_fresh_memory(PROBE_MB)
-        warm.append(touch_fresh_memory(PROBE_MB))
-        time.sleep(PROBE_IDLE_S)
-        cold.append(touch_fresh_memory(PROBE_MB))
-    warm_ms, cold_ms = 1000 * statistics.median(warm), 1000 * statistics.median(cold)
-    text = (f"Fresh memory on this machine: touching {PROBE_MB} MB of new memory in 2 MB pages "
-            f"took {warm_ms:.0f} ms of kernel time right after a process freed as much, and "
-            f"{cold_ms:.0f} ms after {PROBE_IDLE_S:g} s idle (medians of {rounds})")
-    reporting = PAGE_REPORTING / "page_reporting_order"
-    if reporting.exists():
-        order = reporting.read_text().strip()
-        text += (f"; the kernel reports free blocks of order {order} "
-                 f"({4 << int(order)} KB and up) to the host "
-                 "(virtio-balloon free page reporting), which takes their memory back")
-    return text + "."
+class MemoryState:
+    """The state of free memory every timed compile of the scaling section
+    starts in, set by a step that runs untimed before it (hyperfine's
+    `--prepare`): "warm", after a process touched and freed `mb` MB, as on
+    bare metal; "idle", after a pause of `seconds`, as a compile started on
+    an idle machine; or "as left", whatever the compile before it in the
+    round left (on a machine whose host does not take memory back, all
+    three are the same)."""
+
+    def __init__(self, args, probe):
+        self.mb, self.seconds = args.warm_memory, args.idle
+        if self.seconds is None:  # the default: idle where it makes a difference
+            self.seconds = PROBE_IDLE_S if probe.host_reclaims() and not self.mb else 0.0
+
+    def prepare(self):
+        if self.mb:
+            return [sys.executable, "-c", PROBE_SCRIPT, str(self.mb)]
+        if self.seconds:
+            return ["sleep", f"{self.seconds:g}"]
+        return None
+
+    def describe(self):
+        if self.mb:
+            return (f"each compile ran right after another process touched and freed {self.mb} "
+                    "MB of memory (`--warm-memory`), finding memory the host had not taken back, "
+                    "as on bare metal")
+        if self.seconds:
+            return (f"each compile ran after {self.seconds:g} s idle (`--idle "
+                    f"{self.seconds:g}`), finding no memory the host had not taken back, as a "
+                    "compile started on an idle machine does, whatever ran before it")
+        return "each compile found the memory the one before it left"
 
 
 def section_scaling(tools, args, work, limits):
@@ -409,8 +452,9 @@ def section_scaling(tools, args, work, limits):
     # machine's load between sizes does not pass for growth.
     per_round = {}  # (shape, size, level) -> per-round cpu (or wall) seconds
     per_round_system = {}  # (shape, size, level) -> per-round system seconds
-    memory_probe = fresh_memory_probe()
-    print(f"  {memory_probe}", flush=True)
+    probe = FreshMemory()
+    memory = MemoryState(args, probe)
+    print(f"  {probe.describe()} So {memory.describe()}.", flush=True)
     for shape in SHAPES:
         failed_levels = set()  # once a size fails, larger sizes will too
         commands, probes = {}, {}
@@ -434,7 +478,7 @@ def section_scaling(tools, args, work, limits):
             rounds = rounds_for(sum(probes.values()), args.quick)
             system = {}
             times = alternate(commands, limits, rounds, system=system,
-                              prepare=warm_memory_command(args.warm_memory))
+                              prepare=memory.prepare())
             for size in sizes:
                 for level in (0, 2):
                     r = results[shape, size, level]
@@ -561,10 +605,7 @@ def section_scaling(tools, args, work, limits):
         "## 1. Compile-time scaling",
         f"`wendc build --emit {emit} -O0|-O2` (release build) on `wend-gen scale` programs. "
         f"Times ({CLOCK} time) are medians of rounds in which every size and level of a shape runs "
-        "once, in rotating order"
-        + (f", each right after another process touched and freed {args.warm_memory} MB of "
-           "memory (`--warm-memory`)" if args.warm_memory else "")
-        + "; growth/10× is the median over rounds of the time at this size "
+        "once, in rotating order; growth/10× is the median over rounds of the time at this size "
         "divided by the time at the size 10× smaller in the same round; kernel is the part of the time spent in "
         "the kernel (system time: mostly giving the compiler fresh, zeroed memory pages); peak "
         "is the maximum resident set size "
@@ -573,9 +614,9 @@ def section_scaling(tools, args, work, limits):
            else "(`--time-passes`).")
         + f" Limits per compile: {limits.timeout_s:g} s, {limits.memory_mb} MB of address space.",
         main_table,
-        memory_probe + " A compile pays between the two for each page of its memory, "
-        "depending on how much of it was freed shortly before the compile started (by the "
-        "compile before it in the round): the kernel column follows.",
+        f"{probe.describe()} A compile pays between the two for each page of its memory, "
+        "depending on how much of it was freed shortly before the compile started; here "
+        f"{memory.describe()}.",
         "Goals:",
         goal_table,
     ] + phase_tables)
@@ -885,7 +926,13 @@ def main():
                         help="scaling: before each timed compile, touch and free MB of memory "
                              "(untimed), so that on a virtual machine that hands free memory "
                              "back to its host every compile starts with memory still there, "
-                             "as on bare metal (default 0: off)")
+                             "as on bare metal (instead of --idle)")
+    parser.add_argument("--idle", type=float, default=None, metavar="S",
+                        help="scaling: pause S seconds before each timed compile (untimed), so "
+                             "that on a virtual machine that hands free memory back to its host "
+                             f"every compile starts as on an idle machine (default: {PROBE_IDLE_S:g} "
+                             "where a probe finds the machine does that, else 0; 0: never, each "
+                             "compile finding what the one before it left)")
     parser.add_argument("--no-build", action="store_true",
                         help="do not run `cargo build --release` first")
     parser.add_argument("--no-write", action="store_true",
@@ -899,6 +946,8 @@ def main():
     parser.add_argument("--wendc", type=pathlib.Path, default=RELEASE / "wendc")
     parser.add_argument("--wend-gen", type=pathlib.Path, default=RELEASE / "wend-gen")
     args = parser.parse_args()
+    if args.warm_memory and args.idle:
+        parser.error("--warm-memory and --idle set opposite states of memory: choose one")
     global CLOCK
     CLOCK = args.clock
     sections = args.section or SECTIONS
@@ -907,10 +956,7 @@ def main():
     tools = Tools(args)
     limits = Limits(args.timeout, args.memory_limit)
     header = (f"{datetime.date.today().isoformat()}, commit {commit_info()}, "
-              f"{'--quick' if args.quick else 'full'}, {CLOCK} time"
-              + (f", {args.warm_memory} MB of warm memory before each compile"
-                 if args.warm_memory else "")
-              + f"; {machine_info()}; {tool_versions()}; "
+              f"{'--quick' if args.quick else 'full'}, {CLOCK} time; {machine_info()}; {tool_versions()}; "
               f"native backend: {'yes' if tools.has_native else 'not yet in wendc'}")
     print(f"bench: {header}", flush=True)
 
