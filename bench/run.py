@@ -954,6 +954,8 @@ def main():
     parser.add_argument("--wendc", type=pathlib.Path, default=RELEASE / "wendc")
     parser.add_argument("--wend-gen", type=pathlib.Path, default=RELEASE / "wend-gen")
     args = parser.parse_args()
+    if args.warm_memory < 0 or (args.idle is not None and args.idle < 0):
+        parser.error("--warm-memory and --idle take a size and a time of 0 or more")
     if args.warm_memory and args.idle:
         parser.error("--warm-memory and --idle set opposite states of memory: choose one")
     global CLOCK
