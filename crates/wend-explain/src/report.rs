@@ -519,10 +519,9 @@ fn block_list(names: &FunctionNames, blocks: &[wend_ir::Block]) -> String {
     if blocks.is_empty() {
         return "—".to_string();
     }
-    html_list(&Listed {
-        head: blocks.iter().map(|&b| names.block(b).to_string()).collect(),
-        ..Listed::default()
-    })
+    // Abbreviated like the dominator sets: nested loops' bodies overlap, so
+    // listing each in full is quadratic in the nesting depth.
+    html_list(&Listed::of(blocks, |&b| names.block(b).to_string()))
 }
 
 /// A set of blocks as HTML: labels in `<code>`, a long set abbreviated.

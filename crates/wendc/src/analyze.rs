@@ -5,6 +5,7 @@
 
 use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs};
 use crate::driver::{lower_to_ir, read_ir, write_output, Failed};
+use wend_explain::tables::Listed;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::{Loop, LoopForest};
@@ -54,10 +55,9 @@ fn loop_forest_text(out: &mut String, func: &Function) {
     let domtree = DomTree::compute(func, &cfg);
     let forest = LoopForest::compute(func, &cfg, &domtree);
     let names = FunctionNames::compute(func);
-    let set = |blocks: &[Block]| {
-        let names: Vec<&str> = blocks.iter().map(|&b| names.block(b)).collect();
-        format!("{{{}}}", names.join(", "))
-    };
+    // Abbreviated like the dominator sets: nested loops' bodies overlap, so
+    // listing each in full is quadratic in the nesting depth.
+    let set = |blocks: &[Block]| Listed::of(blocks, |&b| names.block(b).to_string()).text();
     let _ = writeln!(out, "loops of @{}", func.name);
     if forest.is_empty() {
         let _ = writeln!(out, "  (none)");
@@ -104,5 +104,34 @@ mod tests {
              loop inner (depth 2): latches {inner}, body {inner}, exits {outer.latch}\n\n\
              loops of @flat\n  (none)\n\n"
         );
+    }
+
+    #[test]
+    fn a_long_loop_body_is_abbreviated() {
+        // A loop of a header and 45 blocks in a chain: 46 in the body.
+        let mut ir = String::from(
+            "define void @f(i1 %c) {\nentry:\n  br label %head\n\n\
+             head:\n  br i1 %c, label %b0, label %end\n\n",
+        );
+        for i in 0..45 {
+            let next = if i == 44 {
+                "head".to_string()
+            } else {
+                format!("b{}", i + 1)
+            };
+            ir.push_str(&format!("b{i}:\n  br label %{next}\n\n"));
+        }
+        ir.push_str("end:\n  ret void\n}\n");
+        let module = wend_ir::read::parse_module(&ir).unwrap();
+        let mut out = String::new();
+        for (_, func) in module.definitions() {
+            loop_forest_text(&mut out, func);
+        }
+        let loop_line = out.lines().nth(1).unwrap();
+        assert!(
+            loop_line.contains("body {head, b0, b1, ") && loop_line.contains("… 14 more …"),
+            "{loop_line}"
+        );
+        assert!(loop_line.contains(", b44}, exits {end}"), "{loop_line}");
     }
 }
