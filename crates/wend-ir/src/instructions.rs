@@ -147,6 +147,14 @@ impl IcmpCond {
         }
     }
 
+    /// `icmp self a, b` on constants of type `ty`, with the IR's semantics
+    /// (SCCP and GVN fold with it): `i1` operands are read sign-extended
+    /// (`true` is -1), as LLVM's signed comparisons see them.
+    pub fn fold(self, ty: Type, a: i32, b: i32) -> bool {
+        let widen = |c: i32| if ty == Type::I1 { -(c & 1) } else { c };
+        self.eval(widen(a), widen(b))
+    }
+
     /// Evaluates the comparison on two integers (booleans as 0/1).
     pub fn eval(self, a: i32, b: i32) -> bool {
         match self {

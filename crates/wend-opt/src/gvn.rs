@@ -33,13 +33,14 @@
 //! a block whose only predecessor ends in `br %c, label %t, label %f`
 //! (two different targets) runs only when `%c` is true (it is `%t`) or
 //! false, and so does every block it dominates. In that subtree, scoped
-//! like the table, `%c` is known where a condition decides something: a
-//! `select` on it is replaced by the operand it picks, and a branch on it
-//! gets the constant as its condition, which simplifycfg then makes a jump
-//! (only there, to cost one lookup per select and branch rather than one
-//! per operand). This is what removes the second of two checks for a zero
-//! divisor in `a / d + b % d` once the first `icmp eq %d, 0` has replaced
-//! the second.
+//! like the table, every use of `%c` becomes the constant: a `select` on
+//! it is replaced by the operand it picks, a branch on it gets the
+//! constant as its condition (simplifycfg then makes it a jump), and an
+//! operation it made constant (`xor %c, true`, `icmp eq %c, false`) is
+//! folded. Phis are left alone: their operands are used at the ends of
+//! the predecessors. This is what removes the second of two checks for a
+//! zero divisor in `a / d + b % d` once the first `icmp eq %d, 0` has
+//! replaced the second.
 //!
 //! Requires: valid IR. Invalidates: nothing about the CFG; instructions
 //! are removed, and operands may become constants.
@@ -143,7 +144,7 @@ pub fn run(func: &mut Function) {
             }) = func.blocks[pred].terminator
             {
                 if then_dest != else_dest {
-                    known.learn(leader(&subst, cond), block == then_dest);
+                    known.learn(func, leader(&subst, cond), block == then_dest);
                 }
             }
         }
@@ -151,18 +152,31 @@ pub fn run(func: &mut Function) {
         let insts = std::mem::take(&mut func.blocks[block].insts);
         let mut kept = Vec::with_capacity(insts.len());
         for inst in insts {
-            // A select on a known condition is the operand it picks.
+            let mut decided = false;
+            if !known.log.is_empty() && !matches!(func.insts[inst].kind, InstKind::Phi { .. }) {
+                func.insts[inst].kind.map_operands(|v| {
+                    let constant = known.constant_for(&subst, v);
+                    decided |= constant.is_some();
+                    constant.unwrap_or(v)
+                });
+            }
+            // A select on a constant condition is the operand it picks.
             if let InstKind::Select {
                 cond,
                 if_true,
                 if_false,
             } = func.insts[inst].kind
             {
-                let decided = known.rewrite(func, &subst, cond);
                 if let (Some(c), Some(result)) =
-                    (func.as_const(decided), func.insts[inst].result.expand())
+                    (func.as_const(cond), func.insts[inst].result.expand())
                 {
                     subst[result] = Some(if c != 0 { if_true } else { if_false });
+                    continue;
+                }
+            }
+            if decided {
+                if let Some((result, constant)) = fold(func, &subst, inst) {
+                    subst[result] = Some(constant);
                     continue;
                 }
             }
@@ -199,10 +213,9 @@ pub fn run(func: &mut Function) {
             }
         }
         func.blocks[block].insts = kept;
-        if let Some(Terminator::CondBr { cond, .. }) = func.blocks[block].terminator {
-            let decided = known.rewrite(func, &subst, cond);
-            if let Some(Terminator::CondBr { cond, .. }) = &mut func.blocks[block].terminator {
-                *cond = decided;
+        if !known.log.is_empty() {
+            if let Some(terminator) = &mut func.blocks[block].terminator {
+                terminator.map_operands(|v| known.constant_for(&subst, v).unwrap_or(v));
             }
         }
     }
@@ -228,12 +241,13 @@ struct KnownConditions {
 }
 
 impl KnownConditions {
-    fn learn(&mut self, cond: Value, truth: bool) {
+    fn learn(&mut self, func: &mut Function, cond: Value, truth: bool) {
         // Already known from an outer branch, the fact stays (were this
         // block reached only with the other value, it would never run).
         if self.value[cond].is_none() {
             self.value[cond] = Some(truth);
             self.log.push(cond);
+            self.constants[truth as usize].get_or_insert_with(|| func.bconst(truth));
         }
     }
 
@@ -243,24 +257,38 @@ impl KnownConditions {
         }
     }
 
-    /// `v`, or the constant it is known to be equal to (or `v` itself if
-    /// it is a constant).
-    fn rewrite(
-        &mut self,
-        func: &mut Function,
-        subst: &SecondaryMap<Value, Option<Value>>,
-        v: Value,
-    ) -> Value {
-        if self.log.is_empty() {
-            return v;
-        }
-        match self.value.get(leader(subst, v)).copied().flatten() {
-            Some(truth) => {
-                *self.constants[truth as usize].get_or_insert_with(|| func.bconst(truth))
-            }
-            None => v,
-        }
+    /// The constant `v` is known to be equal to, if any.
+    fn constant_for(&self, subst: &SecondaryMap<Value, Option<Value>>, v: Value) -> Option<Value> {
+        let truth = self.value.get(leader(subst, v)).copied().flatten()?;
+        Some(self.constants[truth as usize].expect("made when the condition was learned"))
     }
+}
+
+/// The constant an arithmetic or comparison instruction computes when both
+/// of its operands are constants (`None` if not, or if the result is
+/// undefined), with the instruction's result.
+fn fold(
+    func: &mut Function,
+    subst: &SecondaryMap<Value, Option<Value>>,
+    inst: wend_ir::Inst,
+) -> Option<(Value, Value)> {
+    let result = func.insts[inst].result.expand()?;
+    let constant = |v: Value| func.as_const(leader(subst, v));
+    let c = match func.insts[inst].kind {
+        InstKind::Binary { op, lhs, rhs } => {
+            op.fold(func.value_type(result), constant(lhs)?, constant(rhs)?)?
+        }
+        InstKind::Icmp { cond, lhs, rhs } => {
+            cond.fold(func.value_type(lhs), constant(lhs)?, constant(rhs)?) as i32
+        }
+        _ => return None,
+    };
+    let folded = if func.value_type(result) == Type::I1 {
+        func.bconst(c & 1 != 0)
+    } else {
+        func.iconst(c)
+    };
+    Some((result, folded))
 }
 
 /// The canonical expression of a pure instruction, `None` for the others.

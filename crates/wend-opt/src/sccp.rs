@@ -76,9 +76,7 @@ use crate::simplifycfg::{branch_only_to, delete_blocks};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::flat_lists::FlatLists;
 use wend_ir::prefetch::{lookahead_for, prefetch, with_lookahead};
-use wend_ir::{
-    Block, Function, IcmpCond, Inst, InstBlocks, InstKind, Terminator, Type, Value, ValueDef,
-};
+use wend_ir::{Block, Function, Inst, InstBlocks, InstKind, Terminator, Value, ValueDef};
 
 /// The abstract value of an SSA value.
 #[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
@@ -358,7 +356,7 @@ impl<'f> Solver<'f> {
             },
             InstKind::Icmp { cond, lhs, rhs } => match (cell(lhs), cell(rhs)) {
                 (Lattice::Const(a), Lattice::Const(b)) => {
-                    Lattice::Const(fold_icmp(cond, self.func.value_type(lhs), a, b) as i32)
+                    Lattice::Const(cond.fold(self.func.value_type(lhs), a, b) as i32)
                 }
                 (Lattice::Bottom, _) | (_, Lattice::Bottom) => Lattice::Bottom,
                 _ => Lattice::Top,
@@ -379,21 +377,6 @@ impl<'f> Solver<'f> {
             InstKind::Store { .. } => unreachable!("a store has no result"),
         }
     }
-}
-
-/// A constant of type `ty` as the signed number the IR computes with: `i1`
-/// is sign-extended (`true` is -1), as LLVM's signed operations see it.
-fn signed(ty: Type, c: i32) -> i32 {
-    if ty == Type::I1 {
-        -(c & 1)
-    } else {
-        c
-    }
-}
-
-/// `icmp cond a, b` on constants of type `ty`.
-fn fold_icmp(cond: IcmpCond, ty: Type, a: i32, b: i32) -> bool {
-    cond.eval(signed(ty, a), signed(ty, b))
 }
 
 /// Applies the solution: constants replace values, decided branches become
