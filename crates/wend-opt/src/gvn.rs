@@ -236,7 +236,8 @@ fn leader(subst: &SecondaryMap<Value, Option<Value>>, mut v: Value) -> Value {
 struct KnownConditions {
     value: SecondaryMap<Value, Option<bool>>,
     log: Vec<Value>,
-    /// The constants `false` and `true`, made when first needed.
+    /// The constants `false` and `true`, each made when the first
+    /// condition with that value is learned.
     constants: [Option<Value>; 2],
 }
 
