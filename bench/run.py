@@ -30,6 +30,7 @@ instead of taking the machine down.
 """
 
 import argparse
+import contextlib
 import datetime
 import json
 import math
@@ -40,6 +41,7 @@ import re
 import resource
 import shlex
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -372,6 +374,57 @@ print(resource.getrusage(resource.RUSAGE_SELF).ru_stime - before)
 PAGE_REPORTING = pathlib.Path("/sys/module/page_reporting/parameters")
 
 
+class HeldPageReporting:
+    """Free page reporting held off for the run, where the kernel lets us.
+
+    Some guest kernels (those of the machines these tables come from) can
+    delay the reporting: a free block is reported only once it has been
+    free for `min_free_ms`, or sooner when more than `max_waiting_mib` is
+    waiting. Raising both for the run keeps the memory that compiles free
+    in the guest, so that the next compile finds it there, as on bare
+    metal; entering the context sets them (as root), leaving it restores
+    the old values. `held_ms` is how long a free block now waits (0 where
+    the kernel has no such parameters or they cannot be written)."""
+
+    # Tried from the top: this kernel accepts up to 300 000 (five minutes).
+    MIN_FREE_MS = (3_600_000, 1_800_000, 600_000, 300_000, 120_000, 60_000)
+
+    def __init__(self):
+        self.saved = {}
+        self.held_ms = 0
+
+    def __enter__(self):
+        min_free, max_waiting = (PAGE_REPORTING / "min_free_ms",
+                                 PAGE_REPORTING / "max_waiting_mib")
+        try:
+            self.saved = {path: path.read_text().strip() for path in (min_free, max_waiting)}
+            # Never more waiting than the machine has memory.
+            max_waiting.write_text(str(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20))
+        except OSError:  # no such parameters, or not root
+            self.saved = {}
+            return self
+        for ms in self.MIN_FREE_MS:
+            try:
+                min_free.write_text(str(ms))
+            except OSError:  # above the kernel's limit
+                continue
+            self.held_ms = ms
+            break
+        return self
+
+    def __exit__(self, *exc):
+        for path, value in self.saved.items():
+            path.write_text(value)
+        return False
+
+    def describe(self):
+        return (f"free page reporting was held off for the run (the kernel's "
+                f"`page_reporting.min_free_ms` raised to {self.held_ms} and `max_waiting_mib` "
+                "to the machine's memory, restored at exit: `--page-reporting leave` keeps "
+                "them), so a block is reported only after "
+                f"{self.held_ms / 60_000:g} minutes free")
+
+
 def touch_command(mb):
     """A process that touches `mb` MB of fresh memory and prints the kernel
     seconds that took."""
@@ -403,7 +456,7 @@ class FreshMemory:
     def host_reclaims(self):
         return self.cold_ms >= HOST_RECLAIM_RATIO * max(self.warm_ms, 1.0)
 
-    def describe(self):
+    def describe(self, held):
         text = (f"Fresh memory on this machine: touching {PROBE_MB} MB of new memory in 2 MB "
                 f"pages took {self.warm_ms:.0f} ms of kernel time right after a process freed as "
                 f"much, and {self.cold_ms:.0f} ms after {PROBE_IDLE_S:g} s idle (medians of "
@@ -414,6 +467,8 @@ class FreshMemory:
             text += (f"; the kernel reports free blocks of order {order} "
                      f"({4 << int(order)} KB and up) to the host "
                      "(virtio-balloon free page reporting), which takes their memory back")
+            if held.held_ms:
+                text += f"; but {held.describe()}"
         return text + "."
 
 
@@ -462,7 +517,7 @@ def section_scaling(tools, args, work, limits):
     per_round_system = {}  # (shape, size, level) -> per-round system seconds
     probe = FreshMemory()
     memory = MemoryState(args, probe)
-    print(f"  {probe.describe()} So {memory.describe()}.", flush=True)
+    print(f"  {probe.describe(args.held)} So {memory.describe()}.", flush=True)
     for shape in SHAPES:
         failed_levels = set()  # once a size fails, larger sizes will too
         commands, probes = {}, {}
@@ -622,7 +677,7 @@ def section_scaling(tools, args, work, limits):
            else "(`--time-passes`).")
         + f" Limits per compile: {limits.timeout_s:g} s, {limits.memory_mb} MB of address space.",
         main_table,
-        f"{probe.describe()} A compile pays between the two for each page of its memory, "
+        f"{probe.describe(args.held)} A compile pays between the two for each page of its memory, "
         "depending on how much of it was freed shortly before the compile started; here "
         f"{memory.describe()}.",
         "Goals:",
@@ -941,6 +996,11 @@ def main():
                              f"every compile starts as on an idle machine (default: {PROBE_IDLE_S:g} "
                              "where a probe finds the machine does that, else 0; 0: never, each "
                              "compile finding what the one before it left)")
+    parser.add_argument("--page-reporting", choices=["hold", "leave"], default="hold",
+                        help="hold (the default): where the kernel lets us delay its free page "
+                             "reporting (virtio-balloon; as root), delay it for the run, so that "
+                             "the host takes back no memory freed during it, as on bare metal; "
+                             "the old settings are restored at exit. leave: as the machine is")
     parser.add_argument("--no-build", action="store_true",
                         help="do not run `cargo build --release` first")
     parser.add_argument("--no-write", action="store_true",
@@ -965,9 +1025,21 @@ def main():
     check_prerequisites(args)
     tools = Tools(args)
     limits = Limits(args.timeout, args.memory_limit)
+    # A `kill` ends the run through the `finally`s below, restoring the
+    # kernel's settings, as Ctrl-C does.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
+    args.held = HeldPageReporting()
+    with contextlib.ExitStack() as stack:
+        if args.page_reporting == "hold":
+            stack.enter_context(args.held)
+        run_sections(args, tools, limits, sections)
+
+
+def run_sections(args, tools, limits, sections):
     header = (f"{datetime.date.today().isoformat()}, commit {commit_info()}, "
               f"{'--quick' if args.quick else 'full'}, {CLOCK} time; {machine_info()}; {tool_versions()}; "
-              f"native backend: {'yes' if tools.has_native else 'not yet in wendc'}")
+              f"native backend: {'yes' if tools.has_native else 'not yet in wendc'}"
+              + ("; free page reporting held off" if args.held.held_ms else ""))
     print(f"bench: {header}", flush=True)
 
     with tempfile.TemporaryDirectory(prefix="wend-bench-") as tmp:
