@@ -59,6 +59,8 @@ gfx:
 
 # Benchmarks (bench/README.md): compile-time scaling, mem2reg against LLVM's,
 # generated code against LLVM and gcc; tables go to docs/performance.md.
+# Run as root on a virtual machine whose kernel can delay free page reporting,
+# they hold it off for the run and restore it at exit (--page-reporting leave: not).
 bench:
 	python3 bench/run.py --quick
 

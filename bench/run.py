@@ -397,18 +397,17 @@ class HeldPageReporting:
         min_free, max_waiting = (PAGE_REPORTING / "min_free_ms",
                                  PAGE_REPORTING / "max_waiting_mib")
         try:
-            self.saved = {path: path.read_text().strip() for path in (min_free, max_waiting)}
-            # Never more waiting than the machine has memory.
-            max_waiting.write_text(str(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20))
-        except OSError:  # no such parameters, or not root
-            self.saved = {}
+            saved = {path: path.read_text().strip() for path in (min_free, max_waiting)}
+        except OSError:  # a kernel without these parameters
             return self
         for ms in self.MIN_FREE_MS:
             try:
                 min_free.write_text(str(ms))
-            except OSError:  # above the kernel's limit
+            except OSError:  # above the kernel's limit, or not root
                 continue
-            self.held_ms = ms
+            self.saved, self.held_ms = saved, ms
+            # Never more waiting than the machine has memory.
+            max_waiting.write_text(str(os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") >> 20))
             break
         return self
 
@@ -1025,13 +1024,11 @@ def main():
     check_prerequisites(args)
     tools = Tools(args)
     limits = Limits(args.timeout, args.memory_limit)
-    # A `kill` ends the run through the `finally`s below, restoring the
+    # A `kill` ends the run through the `with` below, restoring the
     # kernel's settings, as Ctrl-C does.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(128 + signal.SIGTERM))
     args.held = HeldPageReporting()
-    with contextlib.ExitStack() as stack:
-        if args.page_reporting == "hold":
-            stack.enter_context(args.held)
+    with args.held if args.page_reporting == "hold" else contextlib.nullcontext():
         run_sections(args, tools, limits, sections)
 
 
