@@ -59,7 +59,15 @@ pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
     }
 }
 
-/// Lowers a checked program to IR.
+/// Lowers a checked program to IR, its values named after the variables
+/// and expressions they come from (`%x.addr`, `%add`), for reading.
 pub fn lower(checked: Checked) -> wend_ir::Module {
-    lower::lower_program(checked)
+    lower::lower_program(checked, lower::ValueNames::Keep)
+}
+
+/// Lowers a checked program to IR whose values have no names and get none
+/// from later passes ([`wend_ir::Function::discard_value_names`]): for
+/// output that no one reads as IR, such as assembly.
+pub fn lower_without_value_names(checked: Checked) -> wend_ir::Module {
+    lower::lower_program(checked, lower::ValueNames::Discard)
 }

@@ -27,10 +27,17 @@ use crate::checked::{
 };
 use crate::span::Span;
 
+/// Whether the IR's values are named (see [`crate::lower_without_value_names`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ValueNames {
+    Keep,
+    Discard,
+}
+
 /// Lowers a whole checked program. Each function's statements are dropped
 /// once lowered, so the checked tree and the IR are not both whole in
 /// memory at once.
-pub fn lower_program(mut checked: Checked) -> Module {
+pub fn lower_program(mut checked: Checked, names: ValueNames) -> Module {
     let mut module = Module::new();
     let symbols = symbol_names(&checked);
     // Declare every function first so that calls, in any direction, have a
@@ -54,6 +61,9 @@ pub fn lower_program(mut checked: Checked) -> Module {
         let ir_id = shared.ids[index];
         let placeholder = wend_ir::Function::new(String::new(), &[], None);
         let mut function = std::mem::replace(&mut shared.module.functions[ir_id], placeholder);
+        if names == ValueNames::Discard {
+            function.discard_value_names();
+        }
         let body = std::mem::take(&mut checked.funcs[index].body);
         FunctionLowering::lower(&checked, id, body, &mut function, &mut shared);
         function.shrink_small_arenas();
@@ -291,8 +301,10 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         ir.reserve(estimate, estimate, blocks);
         // A name hint per variable (its slot's), two per parameter (the
         // parameter's and its slot's).
-        ir.value_hints
-            .reserve(def.params.len() * 2 + def.locals.len());
+        if !ir.discards_value_names() {
+            ir.value_hints
+                .reserve(def.params.len() * 2 + def.locals.len());
+        }
         let b = FunctionBuilder::new(ir);
         let entry = b.entry_block();
         let line = shared.last_line;

@@ -82,6 +82,9 @@ pub struct Function {
     pub layout: Vec<Block>,
     /// The strings that values' name hints refer to.
     pub value_hints: NameHints,
+    /// Set by [`Function::discard_value_names`]: name hints are dropped as
+    /// they are given.
+    discards_value_names: bool,
 }
 
 impl Function {
@@ -96,6 +99,7 @@ impl Function {
             blocks: PrimaryMap::new(),
             layout: Vec::new(),
             value_hints: NameHints::default(),
+            discards_value_names: false,
         };
         for (i, &(ty, name)) in params.iter().enumerate() {
             let v = f.make_value(ty, ValueDef::Param(i as u32));
@@ -213,12 +217,35 @@ impl Function {
         }
     }
 
+    /// Gives `v` the name hint `name` (none if empty), unless the function
+    /// discards value names.
     pub fn set_value_name(&mut self, v: Value, name: &str) {
+        if self.discards_value_names {
+            return;
+        }
         self.values[v].name = if name.is_empty() {
             None
         } else {
             Some(self.value_hints.intern(name))
         };
+    }
+
+    /// Drops the name hints of the values and ignores those given from now
+    /// on, as clang's `-discard-value-names` does: when no one will read
+    /// the IR (the output is assembly or an executable), naming half a
+    /// million values is work for nothing. The printer numbers unnamed
+    /// values (`%0`, `%1`, …) as usual; blocks keep their names.
+    pub fn discard_value_names(&mut self) {
+        for data in self.values.values_mut() {
+            data.name = None;
+        }
+        self.value_hints = NameHints::default();
+        self.discards_value_names = true;
+    }
+
+    /// Whether [`Function::discard_value_names`] was called.
+    pub fn discards_value_names(&self) -> bool {
+        self.discards_value_names
     }
 
     pub fn value_name(&self, v: Value) -> Option<&str> {

@@ -116,6 +116,42 @@ while.end:                                        ; preds = %while.cond
     assert_eq!(blocks[f.layout[1]], "while.cond");
 }
 
+/// With value names discarded (as for assembly output), the same function
+/// prints with every value numbered, and names given later are ignored.
+#[test]
+fn discarded_value_names_number_every_value() {
+    let mut module = loop_module();
+    let id = module.find_function("sum.to").unwrap();
+    let f = &mut module.functions[id];
+    f.discard_value_names();
+    let n = f.params[0];
+    f.set_value_name(n, "n");
+    assert_eq!(f.value_name(n), None);
+    let text = print_module(&module);
+    let expected = "\
+define i32 @sum.to(i32 %0) {
+entry:
+  br label %while.cond
+
+while.cond:                                       ; preds = %entry, %while.body
+  %1 = phi i32 [ 0, %entry ], [ %5, %while.body ]
+  %2 = phi i32 [ 0, %entry ], [ %4, %while.body ]
+  %3 = icmp slt i32 %1, %0
+  br i1 %3, label %while.body, label %while.end
+
+while.body:                                       ; preds = %while.cond
+  %4 = add i32 %2, %1
+  %5 = add i32 %1, 1
+  br label %while.cond
+
+while.end:                                        ; preds = %while.cond
+  ret i32 %2
+}
+";
+    assert_eq!(text, expected);
+    assert_opt_accepts(&text);
+}
+
 #[test]
 fn awkward_hints_become_valid_identifiers() {
     let mut module = Module::new();

@@ -628,7 +628,10 @@ fn splice(
     // Then instructions, with their results, so operands can refer to
     // instructions later in the layout (phis do).
     let mut values = ValueMapper::new(callee, &args);
-    let names = func.value_hints.import(&callee.value_hints);
+    // The callee's name hints, in the caller's table (none if the caller
+    // discards value names).
+    let names =
+        (!func.discards_value_names()).then(|| func.value_hints.import(&callee.value_hints));
     let mut copies: Vec<(Inst, Inst)> = Vec::new();
     let mut expands = false;
     for &cb in &callee.layout {
@@ -646,7 +649,9 @@ fn splice(
             if let (Some(old), Some(new)) = (data.result.expand(), func.insts[copy].result.expand())
             {
                 values.map[old] = Some(new);
-                func.values[new].name = callee.values[old].name.map(|id| names.get(id));
+                func.values[new].name = names
+                    .as_ref()
+                    .and_then(|names| Some(names.get(callee.values[old].name?)));
             }
             copies.push((inst, copy));
             if matches!(data.kind, InstKind::Call { .. })

@@ -117,3 +117,50 @@ fn o2_turns_captured_variables_into_ssa() {
         assert!(!text.contains(memory_op), "{memory_op} left:\n{text}");
     }
 }
+
+/// Lowered without value names (as for assembly), every program keeps its
+/// behaviour through -O2, and no pass names a value: the printed IR
+/// numbers every value and reads back as the same module (the textual
+/// form LLVM's tools get with `--backend llvm`).
+#[test]
+fn discarded_value_names_stay_discarded_through_o2() {
+    let mut checked_programs = 0;
+    for path in programs() {
+        let src = fs::read_to_string(&path).unwrap();
+        let (Some(checked), _) = wend_frontend::check(&src) else {
+            continue;
+        };
+        let mut module = wend_frontend::lower_without_value_names(checked);
+        let named = lower(&path).unwrap();
+        let before = interpret(&named);
+        assert_eq!(interpret(&module), before, "{}", path.display());
+        run(&mut module, &pipeline_for_level(2));
+        assert_eq!(interpret(&module), before, "{} at -O2", path.display());
+        for (_, func) in module.definitions() {
+            assert!(func.discards_value_names());
+            for value in func.values.keys() {
+                assert_eq!(
+                    func.value_name(value),
+                    None,
+                    "{} in {}",
+                    path.display(),
+                    func.name
+                );
+            }
+        }
+        let text = wend_ir::print::print_module(&module);
+        let reread = wend_ir::read::parse_module(&text)
+            .unwrap_or_else(|e| panic!("{}: {e:?}\n{text}", path.display()));
+        assert_eq!(
+            wend_ir::print::print_module(&reread),
+            text,
+            "{}",
+            path.display()
+        );
+        checked_programs += 1;
+    }
+    assert!(
+        checked_programs > 50,
+        "only {checked_programs} programs found"
+    );
+}

@@ -7,6 +7,7 @@ use crate::timing::time;
 use crate::toolchain;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use wend_frontend::lower::ValueNames;
 use wend_ir::Module;
 
 /// Status for a compile error or a failed step.
@@ -134,10 +135,16 @@ pub fn report(source: &Source, diags: &[wend_frontend::Diag]) {
 /// optimised, verified module, or the diagnostics. The source text, no
 /// longer needed once the diagnostics are out, is freed before lowering
 /// (on a large program it is a good part of the peak memory).
-pub fn compile_to_ir(args: &CompileArgs) -> Result<(String, Module), Failed> {
+pub fn compile_to_ir(args: &CompileArgs, names: ValueNames) -> Result<(String, Module), Failed> {
     let (Source { name, text }, checked) = check_source(args)?;
     drop(text);
-    let mut module = lower_checked(checked);
+    // Whoever prints the IR after each pass reads its names.
+    let names = if args.passes.print_after_all {
+        ValueNames::Keep
+    } else {
+        names
+    };
+    let mut module = lower_checked(checked, names);
     let passes = match &args.passes.passes {
         Some(list) => parse_passes(list)?,
         None => wend_opt::pipeline_for_level(args.opt_level),
@@ -177,7 +184,7 @@ fn run_passes(module: &mut Module, passes: &[&'static wend_opt::Pass], args: &Pa
 /// Frontend and lowering: a checked, verified module, or the diagnostics.
 pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
     let (source, checked) = check_source(args)?;
-    Ok((source, lower_checked(checked)))
+    Ok((source, lower_checked(checked, ValueNames::Keep)))
 }
 
 /// Reads and checks the source, reporting the diagnostics.
@@ -194,8 +201,11 @@ fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), 
 
 /// Lowers a checked program (consumed as it goes: only the IR stays in
 /// memory) and verifies the result.
-fn lower_checked(checked: wend_frontend::Checked) -> Module {
-    let module = time("lower", || wend_frontend::lower(checked));
+fn lower_checked(checked: wend_frontend::Checked, names: ValueNames) -> Module {
+    let module = time("lower", || match names {
+        ValueNames::Keep => wend_frontend::lower(checked),
+        ValueNames::Discard => wend_frontend::lower_without_value_names(checked),
+    });
     time("verify", || verify_or_die(&module, "lowering"));
     module
 }
@@ -225,17 +235,17 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             }
         }
         Emit::Ir => {
-            let (_, module) = compile_to_ir(&args.compile)?;
+            let (_, module) = compile_to_ir(&args.compile, ValueNames::Keep)?;
             let text = wend_ir::print::print_module(&module);
             write_output(args.output.as_deref(), text.as_bytes())
         }
         Emit::Llvm => {
-            let (_, module) = compile_to_ir(&args.compile)?;
+            let (_, module) = compile_to_ir(&args.compile, ValueNames::Keep)?;
             let text = wend_ir::print::print_standalone_llvm(&module);
             write_output(args.output.as_deref(), text.as_bytes())
         }
         Emit::Dot => {
-            let (_, module) = compile_to_ir(&args.compile)?;
+            let (_, module) = compile_to_ir(&args.compile, ValueNames::Keep)?;
             let options = wend_ir::dot::DotOptions {
                 dominator_tree: false,
             };
@@ -243,14 +253,20 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             write_output(args.output.as_deref(), text.as_bytes())
         }
         Emit::Asm => {
-            let (source_name, module) = compile_to_ir(&args.compile)?;
+            // The comments quote the IR, with its names.
             let comments = args.asm_comments;
+            let names = if comments {
+                ValueNames::Keep
+            } else {
+                ValueNames::Discard
+            };
+            let (source_name, module) = compile_to_ir(&args.compile, names)?;
             write_output_with(args.output.as_deref(), |w| {
                 native_assembly(&source_name, module, comments, w)
             })
         }
         Emit::Exe => {
-            let (source_name, module) = compile_to_ir(&args.compile)?;
+            let (source_name, module) = compile_to_ir(&args.compile, ValueNames::Discard)?;
             let out = args
                 .output
                 .clone()
@@ -412,7 +428,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
 }
 
 fn run_program(args: &RunArgs) -> Result<u8, Failed> {
-    let (source_name, module) = compile_to_ir(&args.compile)?;
+    let (source_name, module) = compile_to_ir(&args.compile, ValueNames::Discard)?;
     if args.interp {
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();

@@ -243,6 +243,28 @@ fn passes_and_print_after_all() {
         .stdout("10\n");
 }
 
+/// Assembly and executables are built without value names, but whatever
+/// shows the IR still shows the variables' names: the dumps of
+/// `--print-after-all` and the comments of `--asm-comments`.
+#[test]
+fn ir_shown_beside_assembly_keeps_value_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    wendc()
+        .args(["build", "--emit", "asm", "-o", "-", "--passes", "mem2reg"])
+        .arg("--print-after-all")
+        .arg(&src)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("%s = phi i32"));
+    wendc()
+        .args(["build", "--emit", "asm", "-o", "-", "--asm-comments"])
+        .arg(&src)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("# %s = alloca i32"));
+}
+
 #[test]
 fn time_passes_prints_a_phase_table_with_time_kernel_time_and_peak_memory() {
     let dir = tempfile::tempdir().unwrap();
