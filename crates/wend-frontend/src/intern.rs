@@ -28,8 +28,9 @@
 //! table small enough for the cache:
 //!
 //! 1. find each identifier's partition, and count them per partition;
-//! 2. copy each identifier's span into its partition's range of one array
-//!    (in source order within the range);
+//! 2. copy each identifier into its partition's range of one array (in
+//!    source order within the range): its text if it is short (up to 15
+//!    bytes, most names), else its span;
 //! 3. intern each partition in a table of its own, seeded with the names
 //!    numbered so far that belong to it; a name first seen here gets a
 //!    provisional number;
@@ -38,19 +39,22 @@
 //!    name its final number where it first appears: the numbering is the
 //!    one a single table would give.
 //!
-//! Every step reads and writes memory in order, but for the source text
-//! behind the spans in step 3, which is asked for ahead of time
-//! ([`prefetch`]) so that the trips to memory overlap, and a table of 4
-//! bytes per new name in step 4. On the benchmarks' program of half a
-//! million variables, interning took 194 ms in one table and takes 158 ms
-//! so (medians of 7): four passes in order cost about what the misses
-//! did, and they no longer grow faster than the program. Below
-//! [`CACHED_NAMES`] names nothing changes.
+//! Every step reads and writes memory in order, but for the source text of
+//! long names in step 3, which is asked for ahead of time ([`prefetch`])
+//! so that the trips to memory overlap, and a table of 4 bytes per new
+//! name in step 4. On the benchmarks' program of half a million
+//! variables, interning took 194 ms in one table and 158 ms by
+//! partitions of spans (medians of 7); copying the short names' text
+//! instead of reading it from all over the source in step 3 took it from
+//! about 112 to 76 ms (perf, 3 runs each): four passes in order cost less
+//! than the misses did, and they no longer grow faster than the program.
+//! Below [`CACHED_NAMES`] names nothing changes.
 
 use wend_ir::prefetch::prefetch;
 use wend_ir::string_table::{StringList, StringTable};
 
 use crate::lexer::{Tok, Token};
+use crate::span::Span;
 
 /// An interned name: an index into its program's [`Interner`]. Two symbols
 /// of one interner are equal exactly when their names are.
@@ -161,20 +165,23 @@ fn intern_partitioned(src: &str, tokens: &[Token], names: &mut StringList, symbo
         starts[p + 1] += starts[p];
     }
 
-    // 2. Each identifier's span into its partition's range of
-    //    `by_partition`, in source order within the range. Once interned,
-    //    an identifier's number replaces the span's start.
+    // 2. Each identifier into its partition's range of `by_partition`, in
+    //    source order within the range, its text copied if short: step 3
+    //    then reads its partition's names in order, not all over the
+    //    source.
     let mut next = starts.clone();
-    let mut by_partition = vec![(0u32, 0u32); count];
+    let mut by_partition = vec![CopiedName::default(); count];
     for (token, &p) in idents().zip(&partition_of) {
-        by_partition[next[p as usize]] = (token.span.start() as u32, token.span.end() as u32);
+        by_partition[next[p as usize]] = CopiedName::new(src, token.span);
         next[p as usize] += 1;
     }
 
     // 3. Each partition in a table of its own, which numbers its names in
     //    the order met; `numbers` maps the table's number to the name's
     //    final number if it was numbered before, else to a provisional
-    //    one: PROVISIONAL plus the count of new names met before it.
+    //    one: PROVISIONAL plus the count of new names met before it. The
+    //    number of each identifier goes to `interned`, in the order of
+    //    `by_partition`.
     let mut seeds = vec![Vec::new(); partitions];
     for number in 0..names.len() as u32 {
         seeds[partition(names.get(number), partitions)].push(number);
@@ -182,6 +189,7 @@ fn intern_partitioned(src: &str, tokens: &[Token], names: &mut StringList, symbo
     let mut table = StringTable::default();
     let mut numbers: Vec<u32> = Vec::new();
     let mut new_names = 0u32;
+    let mut interned = Vec::with_capacity(count);
     for p in 0..partitions {
         table.clear();
         numbers.clear();
@@ -191,18 +199,21 @@ fn intern_partitioned(src: &str, tokens: &[Token], names: &mut StringList, symbo
         }
         let range = starts[p]..starts[p + 1];
         for i in range.clone() {
-            if let Some(&(ahead, _)) = by_partition[..range.end].get(i + PREFETCH_AHEAD) {
-                prefetch(&src.as_bytes()[ahead as usize]);
+            // A long name is read from the source, asked for ahead of time.
+            if let Some(ahead) = by_partition[..range.end].get(i + PREFETCH_AHEAD) {
+                if let Some(span) = ahead.long_name_span() {
+                    prefetch(&src.as_bytes()[span.start]);
+                }
             }
-            let (start, end) = by_partition[i];
-            let in_table = table.intern(&src[start as usize..end as usize]) as usize;
+            let in_table = table.intern(by_partition[i].text(src)) as usize;
             if in_table == numbers.len() {
                 numbers.push(PROVISIONAL | new_names);
                 new_names += 1;
             }
-            by_partition[i].0 = numbers[in_table];
+            interned.push(numbers[in_table]);
         }
     }
+    drop(by_partition);
 
     // 4. Back to source order, taking each identifier's number from the
     //    front of its partition's range; each new name gets its final
@@ -210,7 +221,7 @@ fn intern_partitioned(src: &str, tokens: &[Token], names: &mut StringList, symbo
     let mut final_numbers = vec![u32::MAX; new_names as usize];
     let mut next = starts;
     for (token, &p) in idents().zip(&partition_of) {
-        let mut number = by_partition[next[p as usize]].0;
+        let mut number = interned[next[p as usize]];
         next[p as usize] += 1;
         if number & PROVISIONAL != 0 {
             let new = (number & !PROVISIONAL) as usize;
@@ -224,9 +235,58 @@ fn intern_partitioned(src: &str, tokens: &[Token], names: &mut StringList, symbo
     }
 }
 
-/// How many identifiers ahead of the one being interned its source text
-/// is asked for (see [`prefetch`]).
+/// How many identifiers ahead of the one being interned the source text of
+/// a long name is asked for (see [`prefetch`]).
 const PREFETCH_AHEAD: usize = 16;
+
+/// An identifier of the partitioned part, as step 2 files it: its text
+/// copied if it has at most [`COPIED`] bytes (most names), else where it
+/// is in the source (`len` is then [`LONG_NAME`]).
+#[derive(Clone, Copy, Default)]
+struct CopiedName {
+    len: u8,
+    bytes: [u8; COPIED],
+}
+
+const COPIED: usize = 15;
+const LONG_NAME: u8 = u8::MAX;
+
+impl CopiedName {
+    fn new(src: &str, span: Span) -> CopiedName {
+        let name = &src.as_bytes()[span.start()..span.end()];
+        let mut bytes = [0; COPIED];
+        let len = match bytes.get_mut(..name.len()) {
+            Some(prefix) => {
+                prefix.copy_from_slice(name);
+                name.len() as u8
+            }
+            None => {
+                // Sources have less than 4 GiB (the driver refuses more).
+                bytes[..4].copy_from_slice(&(span.start() as u32).to_le_bytes());
+                bytes[4..8].copy_from_slice(&(span.end() as u32).to_le_bytes());
+                LONG_NAME
+            }
+        };
+        CopiedName { len, bytes }
+    }
+
+    /// Where a long name is in the source; `None` for a copied one.
+    fn long_name_span(&self) -> Option<std::ops::Range<usize>> {
+        (self.len == LONG_NAME).then(|| {
+            let word = |at: usize| u32::from_le_bytes(self.bytes[at..at + 4].try_into().unwrap());
+            word(0) as usize..word(4) as usize
+        })
+    }
+
+    /// The identifier's text (`src` is the source it was filed from).
+    fn text<'a>(&'a self, src: &'a str) -> &'a str {
+        match self.long_name_span() {
+            None => std::str::from_utf8(&self.bytes[..usize::from(self.len)])
+                .expect("a whole identifier is copied"),
+            Some(span) => &src[span],
+        }
+    }
+}
 
 /// The partition of `name`, one of `partitions` (a power of two): the top
 /// bits of its hash, mixed so as to be independent of the bits the
@@ -298,7 +358,8 @@ mod tests {
     }
 
     /// Enough names for several partitions, with names of the first
-    /// stretch coming back later, long and short names, names seen once,
+    /// stretch coming back later, long and short names (around the longest
+    /// that partitioning copies), names seen once,
     /// and tokens other than identifiers between them.
     #[test]
     fn many_names_partitioned_as_by_the_definition() {
@@ -312,6 +373,10 @@ mod tests {
             src.push_str(&format!("v{i} = v{earlier} + 1;\n"));
             if i % 7 == 0 {
                 src.push_str(&format!("a_rather_long_name_{earlier}();\n"));
+            }
+            if i % 5 == 0 {
+                // The longest name copied (15 bytes) and the shortest not.
+                src.push_str(&format!("m{earlier:014} m{earlier:015}\n"));
             }
             if i % 1000 == 0 {
                 src.push_str("x ");
