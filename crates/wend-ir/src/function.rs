@@ -352,11 +352,16 @@ impl Function {
             let data = &mut self.blocks[b];
             for (inst, later) in with_lookahead(&data.phis, &data.insts, lookahead) {
                 // Operands come from all over a huge function: ask for the
-                // entries the later instruction will read.
+                // entries the later instruction will read. A substituted
+                // operand (a promoted load) is usually defined just before
+                // its use, so its own entry is near; the value it stands
+                // for is anywhere, so the next step of its chain is asked
+                // for too.
                 if let Some(later) = later {
-                    self.insts[later]
-                        .kind
-                        .for_each_operand(|v| prefetch(&subst[v]));
+                    self.insts[later].kind.for_each_operand(|v| match subst[v] {
+                        Some(next) => prefetch(&subst[next]),
+                        None => prefetch(&subst[v]),
+                    });
                 }
                 self.insts[inst].kind.map_operands(&mut resolve);
             }
