@@ -30,6 +30,7 @@ pub mod tree;
 
 pub use checked::Checked;
 pub use diag::render_diagnostics;
+pub use lower::ValueNames;
 
 /// A diagnostic about the source file (the file id is `()`).
 pub type Diag = codespan_reporting::diagnostic::Diagnostic<()>;
@@ -62,12 +63,10 @@ pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
 /// Lowers a checked program to IR, its values named after the variables
 /// and expressions they come from (`%x.addr`, `%add`), for reading.
 pub fn lower(checked: Checked) -> wend_ir::Module {
-    lower::lower_program(checked, lower::ValueNames::Keep)
+    lower_with(checked, ValueNames::Keep)
 }
 
-/// Lowers a checked program to IR whose values have no names and get none
-/// from later passes ([`wend_ir::Function::discard_value_names`]): for
-/// output that no one reads as IR, such as assembly.
-pub fn lower_without_value_names(checked: Checked) -> wend_ir::Module {
-    lower::lower_program(checked, lower::ValueNames::Discard)
+/// Lowers a checked program to IR, with or without value names.
+pub fn lower_with(checked: Checked, names: ValueNames) -> wend_ir::Module {
+    lower::lower_program(checked, names)
 }

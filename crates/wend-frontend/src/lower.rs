@@ -27,10 +27,14 @@ use crate::checked::{
 };
 use crate::span::Span;
 
-/// Whether the IR's values are named (see [`crate::lower_without_value_names`]).
+/// Whether the IR's values are named.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ValueNames {
+    /// Named after the variables and expressions they come from.
     Keep,
+    /// No names, and none from later passes
+    /// ([`wend_ir::Function::discard_value_names`]): for output that no
+    /// one reads as IR, such as assembly.
     Discard,
 }
 

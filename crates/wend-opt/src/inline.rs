@@ -651,7 +651,8 @@ fn splice(
                 values.map[old] = Some(new);
                 func.values[new].name = names
                     .as_ref()
-                    .and_then(|names| Some(names.get(callee.values[old].name?)));
+                    .zip(callee.values[old].name)
+                    .map(|(names, id)| names.get(id));
             }
             copies.push((inst, copy));
             if matches!(data.kind, InstKind::Call { .. })

@@ -130,7 +130,7 @@ fn discarded_value_names_stay_discarded_through_o2() {
         let (Some(checked), _) = wend_frontend::check(&src) else {
             continue;
         };
-        let mut module = wend_frontend::lower_without_value_names(checked);
+        let mut module = wend_frontend::lower_with(checked, wend_frontend::ValueNames::Discard);
         let named = lower(&path).unwrap();
         let before = interpret(&named);
         assert_eq!(interpret(&module), before, "{}", path.display());

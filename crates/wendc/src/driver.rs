@@ -7,7 +7,7 @@ use crate::timing::time;
 use crate::toolchain;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use wend_frontend::lower::ValueNames;
+use wend_frontend::ValueNames;
 use wend_ir::Module;
 
 /// Status for a compile error or a failed step.
@@ -202,10 +202,7 @@ fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), 
 /// Lowers a checked program (consumed as it goes: only the IR stays in
 /// memory) and verifies the result.
 fn lower_checked(checked: wend_frontend::Checked, names: ValueNames) -> Module {
-    let module = time("lower", || match names {
-        ValueNames::Keep => wend_frontend::lower(checked),
-        ValueNames::Discard => wend_frontend::lower_without_value_names(checked),
-    });
+    let module = time("lower", || wend_frontend::lower_with(checked, names));
     time("verify", || verify_or_die(&module, "lowering"));
     module
 }
