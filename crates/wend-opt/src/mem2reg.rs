@@ -63,10 +63,6 @@ struct VarInfo {
     address: Value,
     /// The type of the variable (the alloca's pointee).
     ty: Type,
-    /// Reachable blocks that store to the variable, each once.
-    def_blocks: Vec<Block>,
-    /// Reachable blocks that load the variable before any store in them.
-    upward_exposed_loads: Vec<Block>,
     /// The value of every reachable store, if there is exactly one and it
     /// is not an instruction result (a constant, parameter, …).
     only_stored_constant: Option<Value>,
@@ -87,6 +83,17 @@ pub fn run(func: &mut Function) {
     }
 }
 
+/// Where each variable is accessed, in reachable blocks, as lists per
+/// variable. Flat rather than two `Vec`s in each `VarInfo`: with half a
+/// million variables those were a million tiny allocations, and the scan
+/// that fills them would touch every variable's entry in random order.
+struct Accesses {
+    /// The blocks that store to the variable, each once.
+    def_blocks: FlatLists<Block>,
+    /// The blocks that load the variable before any store in them.
+    upward_exposed_loads: FlatLists<Block>,
+}
+
 /// The three steps; false if there was nothing to promote.
 fn promote(func: &mut Function) -> bool {
     // Step 1: the promotable allocas, and where each is loaded and stored.
@@ -98,12 +105,12 @@ fn promote(func: &mut Function) -> bool {
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
     let var_of = variable_of_address(func, &vars);
-    collect_accesses(func, &cfg, &var_of, &mut vars);
+    let accesses = collect_accesses(func, &cfg, &var_of, &mut vars);
 
     // Step 2: phis at the iterated frontier of the stores, where live.
     let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
     let mut undefs = Undefs::default();
-    let phi_var = place_phis(func, &cfg, &frontiers, &vars, &mut undefs);
+    let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs);
 
     // Step 3: fill in phis and map each load to the value it reads.
     let mut subst = rename(func, &cfg, &domtree, &vars, &var_of, &phi_var, &mut undefs);
@@ -154,7 +161,7 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
     }
 
     // Sized once rather than grown by doubling (half a million variables
-    // make a table of some 36 MB).
+    // make a table of some 10 MB).
     let count = candidate.values().filter(|&&promotable| promotable).count();
     let mut vars = PrimaryMap::with_capacity(count);
     for &inst in &func.blocks[entry].insts {
@@ -166,8 +173,6 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
                     alloca: inst,
                     address,
                     ty: *ty,
-                    def_blocks: Vec::new(),
-                    upward_exposed_loads: Vec::new(),
                     only_stored_constant: None,
                 });
             }
@@ -221,13 +226,14 @@ fn prefetch_ahead(
 }
 
 /// One scan of the reachable blocks recording, per variable, the blocks
-/// that store it and the blocks whose first access to it is a load.
+/// that store it and the blocks whose first access to it is a load (and
+/// whether its one store is a constant, in `vars`).
 fn collect_accesses(
     func: &Function,
     cfg: &Cfg,
     var_of: &VarOf,
     vars: &mut PrimaryMap<Var, VarInfo>,
-) {
+) -> Accesses {
     // What the scan tracks per variable, in one 8-byte entry: a function
     // with very many variables reads it in random order, a cache miss per
     // access unless the table is small (half a million variables: 4 MiB).
@@ -254,6 +260,9 @@ fn collect_accesses(
 
     let mut seen: SecondaryMap<Var, Seen> = SecondaryMap::with_default(never_seen);
     seen.resize(vars.len());
+    // Each (variable, block) event in scan order, sorted by variable below.
+    let mut stores: Vec<(Var, Block)> = Vec::new();
+    let mut exposed_loads: Vec<(Var, Block)> = Vec::new();
     let lookahead = lookahead_for(func.values.len());
     for &b in cfg.rpo() {
         let here = b.as_u32();
@@ -267,7 +276,7 @@ fn collect_accesses(
                     if let Some(var) = var_of[ptr].expand() {
                         let seen = &mut seen[var];
                         if seen.last_access & !STORED != here {
-                            vars[var].upward_exposed_loads.push(b);
+                            exposed_loads.push((var, b));
                             seen.last_access = here;
                         }
                     }
@@ -276,7 +285,7 @@ fn collect_accesses(
                     if let Some(var) = var_of[ptr].expand() {
                         let seen = &mut seen[var];
                         if seen.last_access != here | STORED {
-                            vars[var].def_blocks.push(b);
+                            stores.push((var, b));
                             seen.last_access = here | STORED;
                         }
                         seen.only_constant = match (seen.only_constant, func.value_def(value)) {
@@ -294,6 +303,17 @@ fn collect_accesses(
             NO_STORE | NOT_ONE_CONSTANT => None,
             value => Some(Value::from_u32(value)),
         };
+    }
+    let by_variable = |events: &[(Var, Block)]| {
+        FlatLists::build(vars.len(), func.layout[0], |f| {
+            for &(var, b) in events {
+                f(var.index(), b);
+            }
+        })
+    };
+    Accesses {
+        def_blocks: by_variable(&stores),
+        upward_exposed_loads: by_variable(&exposed_loads),
     }
 }
 
@@ -325,6 +345,7 @@ fn place_phis(
     cfg: &Cfg,
     frontiers: &DominanceFrontiers,
     vars: &PrimaryMap<Var, VarInfo>,
+    accesses: &Accesses,
     undefs: &mut Undefs,
 ) -> SecondaryMap<Inst, Option<Var>> {
     let mut phi_var = SecondaryMap::new();
@@ -338,16 +359,17 @@ fn place_phis(
     let mut worklist = Vec::new();
 
     for (var, info) in vars.iter() {
-        if info.only_stored_constant.is_some() || info.def_blocks.is_empty() {
+        let def_blocks = accesses.def_blocks.get(var.index());
+        if info.only_stored_constant.is_some() || def_blocks.is_empty() {
             // Every load reads the one stored value, or undef: no phi.
             continue;
         }
         // Where is the variable live on entry? Where it is loaded before
         // being stored, and backwards from there up to the stores.
-        for &b in &info.def_blocks {
+        for &b in def_blocks {
             stores_in[b.index()] = Some(var);
         }
-        for &b in &info.upward_exposed_loads {
+        for &b in accesses.upward_exposed_loads.get(var.index()) {
             live_in[b.index()] = Some(var);
             worklist.push(b);
         }
@@ -362,7 +384,7 @@ fn place_phis(
         }
 
         // A phi wherever definitions meet and the variable is live.
-        let meets = frontiers.iterated_with(info.def_blocks.iter().copied(), &mut idf_scratch);
+        let meets = frontiers.iterated_with(def_blocks.iter().copied(), &mut idf_scratch);
         for b in meets {
             if live_in[b.index()] != Some(var) {
                 continue;
