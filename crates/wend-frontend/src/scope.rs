@@ -26,6 +26,8 @@
 
 use rustc_hash::FxHashMap;
 
+use wend_ir::prefetch::prefetch;
+
 use crate::checked::{FuncId, Type, VarId};
 use crate::intern::{Interner, Symbol};
 
@@ -97,7 +99,16 @@ pub(crate) struct Scopes {
     funcs: Vec<Vec<Overloads>>,
     /// The open function scopes, outermost first.
     open: Vec<OpenScope>,
+    /// Whether `vars` outgrows the cache, so that the checker should ask
+    /// for the bindings of names it will soon look up (see
+    /// [`Scopes::asks_ahead`]).
+    ask_ahead: bool,
 }
+
+/// From this many names on, `Scopes::vars` (12 bytes a name) no longer
+/// fits the per-core cache, and a program using its variables in no
+/// particular order waits for memory at each lookup: 1.5 MiB.
+const ASK_AHEAD_FROM: usize = 1 << 17;
 
 impl Scopes {
     /// No scope open yet, for a program whose names are in `names`.
@@ -106,6 +117,23 @@ impl Scopes {
             vars: vec![None; names.len()],
             funcs: std::iter::repeat_with(Vec::new).take(names.len()).collect(),
             open: Vec::new(),
+            ask_ahead: names.len() >= ASK_AHEAD_FROM,
+        }
+    }
+
+    /// Whether the table of variables is too large for the cache, so that
+    /// the checker should ask for the bindings of the names a few
+    /// expressions or statements ahead of the one it checks
+    /// ([`Scopes::ask_for_var`]), for their lookups to find them there.
+    pub(crate) fn asks_ahead(&self) -> bool {
+        self.ask_ahead
+    }
+
+    /// Asks for the binding of variable `name` to be brought into the cache
+    /// (`wend_ir::prefetch`).
+    pub(crate) fn ask_for_var(&self, name: Symbol) {
+        if let Some(binding) = self.vars.get(name.index()) {
+            prefetch(binding);
         }
     }
 

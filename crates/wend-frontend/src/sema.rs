@@ -17,6 +17,7 @@ use crate::flow;
 use crate::intern::Interner;
 use crate::scope::{Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
+use cranelift_entity::EntityRef;
 
 /// Checks `program` (parsed from `src`). Returns the checked program if
 /// there are no errors, and all diagnostics (errors and warnings) in
@@ -505,7 +506,21 @@ impl<'a> Checker<'a> {
 
     /// Checks every statement (to report all errors); `None` if any failed.
     fn block(&mut self, ctx: FuncId, stmts: &[ast::Stmt]) -> Option<Vec<checked::Stmt>> {
-        let checked: Vec<Option<checked::Stmt>> = stmts.iter().map(|s| self.stmt(ctx, s)).collect();
+        let checked: Vec<Option<checked::Stmt>> = stmts
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                // The variable an assignment a few statements on will look up.
+                if self.scopes.asks_ahead() {
+                    if let Some(StmtKind::Assign { target, .. }) =
+                        stmts.get(i + STMTS_AHEAD).map(|ahead| &ahead.kind)
+                    {
+                        self.scopes.ask_for_var(target.name);
+                    }
+                }
+                self.stmt(ctx, s)
+            })
+            .collect();
         checked.into_iter().collect()
     }
 
@@ -704,6 +719,15 @@ impl<'a> Checker<'a> {
     /// Checks an expression and adds it (and its operands) to the checked
     /// expressions.
     fn expr(&mut self, ctx: FuncId, expr: ExprId) -> Option<checked::ExprId> {
+        // The parser makes expressions in source order and the checker
+        // visits them in nearly that order: the variable expression a few
+        // places on will be looked up soon.
+        if self.scopes.asks_ahead() {
+            let ahead = ExprId::new(expr.index() + EXPRS_AHEAD);
+            if let Some(ExprKind::Var(name)) = self.exprs.nodes.get(ahead).map(|e| e.kind) {
+                self.scopes.ask_for_var(name);
+            }
+        }
         let expr = &self.exprs[expr];
         let span = expr.span;
         match expr.kind {
@@ -899,6 +923,13 @@ impl<'a> Checker<'a> {
 
 /// How many candidates a call that matches no overload lists.
 const SHOWN_CANDIDATES: usize = 8;
+
+/// How far ahead of the expression or statement being checked the checker
+/// asks for the binding of a variable it will look up
+/// ([`Scopes::asks_ahead`]): far enough that the binding arrives in
+/// time, near enough that it is still in the cache when used.
+const EXPRS_AHEAD: usize = 16;
+const STMTS_AHEAD: usize = 4;
 
 /// The parameter types of `func`: what overloads are told apart by.
 fn param_types(funcs: &[FuncDef], vars: &[VarDef], func: FuncId) -> Vec<Type> {

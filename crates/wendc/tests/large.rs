@@ -1,5 +1,6 @@
 //! A program large enough to take the paths only huge inputs take: more
-//! than 64k distinct names (the front end interns the rest by partitions)
+//! than 64k distinct names (the front end interns the rest by partitions),
+//! more than 2^17 variables (the checker asks ahead for their bindings)
 //! and one function of more than 2^20 values (the verifier, mem2reg,
 //! SCCP, compaction and substitution prefetch their tables). Its output is
 //! computed here by evaluating the same arithmetic directly, and every
