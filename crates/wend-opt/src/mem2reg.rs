@@ -112,12 +112,13 @@ fn promote(func: &mut Function) -> bool {
     let mut undefs = Undefs::default();
     let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs);
 
-    // Step 3: fill in phis and map each load to the value it reads.
+    // Step 3: fill in phis, map each load to the value it reads, and take
+    // the promoted allocas, loads and stores out of the blocks.
     let mut subst = rename(func, &cfg, &domtree, &vars, &var_of, &phi_var, &mut undefs);
 
-    // Clean up: trivial phis, then the allocas, loads and stores.
+    // Clean up: trivial phis, and the accesses in unreachable code.
     remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
-    delete_promoted_accesses(func, &var_of, &mut subst, &mut undefs);
+    delete_unreached_accesses(func, &cfg, &var_of, &mut subst, &mut undefs);
     func.substitute(&subst);
     true
 }
@@ -416,7 +417,9 @@ enum Visit {
 }
 
 /// Walks the dominator tree, filling phi entries and mapping each load of
-/// a promoted variable to the value it reads. Returns that substitution.
+/// a promoted variable to the value it reads; the promoted allocas, loads
+/// and stores of the blocks it visits are deleted on the way. Returns that
+/// substitution.
 fn rename(
     func: &mut Function,
     cfg: &Cfg,
@@ -461,18 +464,26 @@ fn rename(
                 current[var] = func.insts[phi].result.unwrap();
             }
         }
-        for (i, &inst) in data.insts.iter().enumerate() {
-            prefetch_ahead(func, &data.insts, i, lookahead, var_of, |var| {
+        // The promoted accesses (and allocas) leave the block as they are
+        // renamed: kept instructions move down over them.
+        let mut insts = std::mem::take(&mut func.blocks[block].insts);
+        let mut kept = 0;
+        for i in 0..insts.len() {
+            prefetch_ahead(func, &insts, i, lookahead, var_of, |var| {
                 prefetch(&current[var])
             });
-            match func.insts[inst].kind {
-                InstKind::Load { ptr } => {
-                    if let Some(var) = var_of[ptr].expand() {
-                        subst[func.insts[inst].result.unwrap()] = Some(current[var]);
+            let inst = insts[i];
+            let data = &func.insts[inst];
+            let promoted = match data.kind {
+                InstKind::Load { ptr } => match var_of[ptr].expand() {
+                    Some(var) => {
+                        subst[data.result.unwrap()] = Some(current[var]);
+                        true
                     }
-                }
-                InstKind::Store { value, ptr } => {
-                    if let Some(var) = var_of[ptr].expand() {
+                    None => false,
+                },
+                InstKind::Store { value, ptr } => match var_of[ptr].expand() {
+                    Some(var) => {
                         // For a variable whose one store is a constant this
                         // stores what `current` holds already (the walk
                         // meets only reachable stores): no need to look the
@@ -480,11 +491,20 @@ fn rename(
                         // function with very many variables.
                         undo.push((var, current[var]));
                         current[var] = value;
+                        true
                     }
-                }
-                _ => {}
+                    None => false,
+                },
+                InstKind::Alloca { .. } => var_of[data.result.unwrap()].is_some(),
+                _ => false,
+            };
+            if !promoted {
+                insts[kept] = inst;
+                kept += 1;
             }
         }
+        insts.truncate(kept);
+        func.blocks[block].insts = insts;
         // What flows along each outgoing edge into the successors' phis.
         for &(succ, entry) in outgoing.get(block.index()) {
             for i in 0..func.blocks[succ].phis.len() {
@@ -641,11 +661,12 @@ fn remove_trivial_phis(
     }
 }
 
-/// Deletes the promoted allocas and all their loads and stores, reachable
-/// or not; loads the renaming did not reach (in unreachable blocks) read
-/// `undef`.
-fn delete_promoted_accesses(
+/// Deletes the loads and stores of promoted variables in the blocks the
+/// renaming did not reach (unreachable code, which it leaves to this);
+/// those loads read `undef`.
+fn delete_unreached_accesses(
     func: &mut Function,
+    cfg: &Cfg,
     var_of: &VarOf,
     subst: &mut SecondaryMap<Value, Option<Value>>,
     undefs: &mut Undefs,
@@ -653,19 +674,18 @@ fn delete_promoted_accesses(
     let mut unreached_loads = Vec::new();
     for i in 0..func.layout.len() {
         let b = func.layout[i];
+        if cfg.is_reachable(b) {
+            continue;
+        }
         let mut insts = std::mem::take(&mut func.blocks[b].insts);
         insts.retain(|&inst| {
             let data = &func.insts[inst];
             match data.kind {
                 InstKind::Load { ptr } if var_of[ptr].is_some() => {
-                    let result = data.result.unwrap();
-                    if subst[result].is_none() {
-                        unreached_loads.push(result);
-                    }
+                    unreached_loads.push(data.result.unwrap());
                     false
                 }
                 InstKind::Store { ptr, .. } => var_of[ptr].is_none(),
-                InstKind::Alloca { .. } => var_of[data.result.unwrap()].is_none(),
                 _ => true,
             }
         });
