@@ -47,6 +47,20 @@ impl<T: Copy> FlatLists<T> {
         FlatLists { start, items }
     }
 
+    /// The lists of keys `0..keys`, when each key's items can be listed in
+    /// turn: `list(k, items)` pushes the items of key `k`. One pass, no
+    /// sorting.
+    pub fn from_each_key(keys: usize, mut list: impl FnMut(usize, &mut Vec<T>)) -> Self {
+        let mut start = Vec::with_capacity(keys + 1);
+        let mut items = Vec::new();
+        for k in 0..keys {
+            start.push(items.len() as u32);
+            list(k, &mut items);
+        }
+        start.push(items.len() as u32);
+        FlatLists { start, items }
+    }
+
     /// The list of `key` (empty for a key outside `0..keys`).
     pub fn get(&self, key: usize) -> &[T] {
         match (self.start.get(key), self.start.get(key + 1)) {
@@ -73,5 +87,16 @@ mod tests {
         assert_eq!(lists.get(2), ['a', 'c']);
         assert_eq!(lists.get(3), ['d']);
         assert_eq!(lists.get(4), [] as [char; 0]);
+    }
+
+    #[test]
+    fn lists_each_key_in_turn() {
+        let lists =
+            FlatLists::from_each_key(4, |k, items| items.extend(std::iter::repeat(k).take(k % 3)));
+        assert_eq!(lists.get(0), [] as [usize; 0]);
+        assert_eq!(lists.get(1), [1]);
+        assert_eq!(lists.get(2), [2, 2]);
+        assert_eq!(lists.get(3), [] as [usize; 0]);
+        assert_eq!(lists.get(4), [] as [usize; 0]);
     }
 }

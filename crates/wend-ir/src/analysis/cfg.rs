@@ -3,7 +3,8 @@
 //! entry.
 //!
 //! Algorithm: the edges of the terminators go into flat lists
-//! ([`FlatLists`]), one entry per edge, so `br %c, label %b, label %b`
+//! ([`FlatLists`]), one entry per edge — the successors in one walk over
+//! the blocks, the predecessors sorted from them — so `br %c, label %b, label %b`
 //! gives `b` two predecessor entries, matching the two entries of its
 //! phis; then an iterative depth-first search from the entry numbers the
 //! reachable blocks in postorder. The search keeps an explicit stack of
@@ -49,25 +50,21 @@ impl Cfg {
         for &b in &func.layout {
             in_layout[b.index()] = true;
         }
-        // Every edge, from placed blocks in increasing block order, each
-        // block's in terminator order.
-        let for_each_edge = |f: &mut dyn FnMut(Block, Block)| {
-            for (i, &is_placed) in in_layout.iter().enumerate() {
-                if is_placed {
-                    let b = Block::new(i);
-                    for s in func.successors(b) {
-                        f(b, s);
-                    }
-                }
+        // The successors, block by block in terminator order, in one walk
+        // over the blocks' data (unplaced blocks have none); the
+        // predecessors from them. One entry per edge; predecessors come in
+        // increasing block order (deterministic).
+        let succs = FlatLists::from_each_key(n, |i, succs| {
+            if in_layout[i] {
+                succs.extend(func.successors(Block::new(i)));
             }
-        };
-        // One entry per edge; predecessors come in increasing block order
-        // (deterministic).
-        let succs = FlatLists::build(n, Block::new(0), |f| {
-            for_each_edge(&mut |from, to| f(from.index(), to))
         });
         let preds = FlatLists::build(n, Block::new(0), |f| {
-            for_each_edge(&mut |from, to| f(to.index(), from))
+            for from in 0..n {
+                for &to in succs.get(from) {
+                    f(to.index(), Block::new(from));
+                }
+            }
         });
 
         let mut cfg = Cfg {
