@@ -92,7 +92,7 @@ mod tests {
     #[test]
     fn lists_each_key_in_turn() {
         let lists =
-            FlatLists::from_each_key(4, |k, items| items.extend(std::iter::repeat(k).take(k % 3)));
+            FlatLists::from_each_key(4, |k, items| items.extend(std::iter::repeat_n(k, k % 3)));
         assert_eq!(lists.get(0), [] as [usize; 0]);
         assert_eq!(lists.get(1), [1]);
         assert_eq!(lists.get(2), [2, 2]);
