@@ -4,16 +4,16 @@
 //!
 //! Algorithm: the edges of the terminators go into flat lists
 //! ([`FlatLists`]), one entry per edge — the successors in one walk over
-//! the blocks, the predecessors sorted from them — so `br %c, label %b, label %b`
-//! gives `b` two predecessor entries, matching the two entries of its
-//! phis; then an iterative depth-first search from the entry numbers the
-//! reachable blocks in postorder. The search keeps an explicit stack of
-//! `(block, next successor to visit)` frames, which is exactly what the
-//! recursive textbook version keeps on the call stack — functions can have
-//! 100 000 blocks, too deep to recurse. RPO is the standard iteration order
-//! of forward dataflow problems and of the dominator algorithm (see Cooper
-//! & Torczon, *Engineering a Compiler*, §9.2): every block comes before its
-//! successors, except along back edges.
+//! the blocks, the predecessors sorted from them — so
+//! `br %c, label %b, label %b` gives `b` two predecessor entries, matching
+//! the two entries of its phis; then an iterative depth-first search from
+//! the entry numbers the reachable blocks in postorder. The search keeps an
+//! explicit stack of `(block, next successor to visit)` frames, which is
+//! exactly what the recursive textbook version keeps on the call stack —
+//! functions can have 100 000 blocks, too deep to recurse. RPO is the
+//! standard iteration order of forward dataflow problems and of the
+//! dominator algorithm (see Cooper & Torczon, *Engineering a Compiler*,
+//! §9.2): every block comes before its successors, except along back edges.
 //!
 //! Unreachable blocks (code after a `return` produces them) keep their edges
 //! in `preds`/`succs` but are absent from `rpo`/`postorder` and have no RPO
