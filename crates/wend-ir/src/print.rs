@@ -79,20 +79,7 @@ impl FunctionNames {
                 name_value(p, &mut namer);
             }
         }
-        for &b in &func.layout {
-            // Empty hints become `bb` (a numbered block would shift the
-            // numbering of values).
-            if let Some(data) = func.blocks.get(b) {
-                if blocks[b].is_empty() {
-                    let hint = if data.name.is_empty() {
-                        "bb"
-                    } else {
-                        &data.name
-                    };
-                    blocks[b] = namer.unique(hint);
-                }
-            }
-        }
+        name_blocks(func, &mut namer, |b, name| blocks[b] = name.to_string());
         // Blocks outside the layout are only mentioned by broken IR; give
         // them a recognisable spelling.
         for (b, _) in func.blocks.iter() {
@@ -149,6 +136,44 @@ pub fn block_names(func: &Function) -> SecondaryMap<Block, String> {
     FunctionNames::assign(func, false).blocks
 }
 
+/// Calls `f` with each block of the layout and its label, as
+/// [`block_names`] gives them, without a `String` per block (the backend's
+/// assembly labels, on functions of a million blocks).
+pub fn for_each_block_name(func: &Function, f: impl FnMut(Block, &str)) {
+    let mut namer = UniqueNamer::default();
+    for &p in &func.params {
+        if func.values.get(p).is_some() {
+            if let Some(hint) = func.value_name(p) {
+                namer.unique(hint);
+            }
+        }
+    }
+    name_blocks(func, &mut namer, f);
+}
+
+/// The blocks' part of the naming walk: each block of the layout, once,
+/// in order, after the parameters have claimed their names.
+fn name_blocks(func: &Function, namer: &mut UniqueNamer, mut f: impl FnMut(Block, &str)) {
+    let mut named: SecondaryMap<Block, bool> = SecondaryMap::with_capacity(func.blocks.len());
+    let mut name = String::new();
+    for &b in &func.layout {
+        // Empty hints become `bb` (a numbered block would shift the
+        // numbering of values).
+        if let Some(data) = func.blocks.get(b) {
+            if !named[b] {
+                named[b] = true;
+                let hint = if data.name.is_empty() {
+                    "bb"
+                } else {
+                    &data.name
+                };
+                namer.unique_into(hint, &mut name);
+                f(b, &name);
+            }
+        }
+    }
+}
+
 /// Hands out unique local identifiers derived from name hints: a hint's
 /// first use gets the hint itself, later ones `hint1`, `hint2`, … (`x1.1`,
 /// `x1.2`, … after a hint that ends in a digit), skipping any name already
@@ -171,10 +196,21 @@ struct UniqueNamer {
 impl UniqueNamer {
     /// A name derived from `hint` that no earlier call handed out.
     fn unique(&mut self, hint: &str) -> String {
+        let mut name = String::new();
+        self.unique_into(hint, &mut name);
+        name
+    }
+
+    /// [`Self::unique`], written into `out` (cleared first): naming the
+    /// blocks of a large function for the assembly labels, one reused
+    /// buffer instead of a `String` per block.
+    fn unique_into(&mut self, hint: &str, out: &mut String) {
+        out.clear();
         let base = sanitize_identifier(hint);
         if !self.is_taken(&base) {
             self.counters.insert(base.to_string(), 0);
-            return base.into_owned();
+            out.push_str(&base);
+            return;
         }
         // A derived name used as a hint becomes a base of its own.
         let mut counter = self.counters.get(base.as_ref()).copied().unwrap_or(0);
@@ -185,10 +221,16 @@ impl UniqueNamer {
         };
         loop {
             counter += 1;
-            let candidate = format!("{base}{separator}{counter}");
-            if !self.is_taken(&candidate) {
-                self.counters.insert(base.into_owned(), counter);
-                return candidate;
+            out.clear();
+            write!(out, "{base}{separator}{counter}").expect("writing to a String cannot fail");
+            if !self.is_taken(out) {
+                match self.counters.get_mut(base.as_ref()) {
+                    Some(last) => *last = counter,
+                    None => {
+                        self.counters.insert(base.into_owned(), counter);
+                    }
+                }
+                return;
             }
         }
     }

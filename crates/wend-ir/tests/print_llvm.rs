@@ -5,7 +5,8 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use wend_ir::builder::FunctionBuilder;
 use wend_ir::print::{
-    block_names, print_function, print_module, print_standalone_llvm, value_names,
+    block_names, for_each_block_name, print_function, print_module, print_standalone_llvm,
+    value_names,
 };
 use wend_ir::runtime::RuntimeFn;
 use wend_ir::{BinOp, Function, IcmpCond, Module, Type};
@@ -114,6 +115,35 @@ while.end:                                        ; preds = %while.cond
     assert_eq!(values[f.params[0]], "%n");
     let blocks = block_names(f);
     assert_eq!(blocks[f.layout[1]], "while.cond");
+}
+
+/// The backend's labels come from `for_each_block_name`: the printer's
+/// block names, in layout order, parameters claiming their names first.
+#[test]
+fn block_names_one_by_one_are_the_printers() {
+    let mut f = Function::new("f", &[(Type::I32, "n"), (Type::I32, "n1")], None);
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        let hints = ["n", "n", "", "x1", "x1", "x1.1", "bb"];
+        let blocks: Vec<_> = hints.iter().map(|&h| b.create_block(h)).collect();
+        b.br(blocks[0]);
+        for pair in blocks.windows(2) {
+            b.switch_to_block(pair[0]);
+            b.br(pair[1]);
+        }
+        b.switch_to_block(blocks[blocks.len() - 1]);
+        b.ret(None);
+    }
+    let printed = block_names(&f);
+    let mut one_by_one = Vec::new();
+    for_each_block_name(&f, |b, name| one_by_one.push((b, name.to_string())));
+    let expected: Vec<_> = f.layout.iter().map(|&b| (b, printed[b].clone())).collect();
+    assert_eq!(one_by_one, expected);
+    let names: Vec<&str> = one_by_one.iter().map(|(_, n)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        ["entry", "n2", "n3", "bb", "x1", "x1.1", "x1.1.1", "bb1"]
+    );
 }
 
 /// With value names discarded (as for assembly output), the same function
