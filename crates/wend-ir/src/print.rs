@@ -54,16 +54,18 @@ impl FunctionNames {
     /// The parameters claim their names first (they are the signature),
     /// then the blocks their labels, in layout order, and only then the
     /// other values: a label depends on the parameters and blocks alone,
-    /// so [`block_names`] (the backend's assembly labels) need not name
-    /// every value. Without `with_values` `values` stays empty.
+    /// so [`block_names`] and [`for_each_block_name`] (the backend's
+    /// assembly labels) need not name every value. Without `with_values`
+    /// `values` stays empty.
     fn assign(func: &Function, with_values: bool) -> FunctionNames {
         let mut namer = UniqueNamer::default();
         let mut values: SecondaryMap<Value, String> = SecondaryMap::new();
         let mut blocks: SecondaryMap<Block, String> = SecondaryMap::new();
         let mut next_number = 0u32;
-        let mut name_value = |v: Value, namer: &mut UniqueNamer| {
-            let name = match func.value_name(v) {
-                Some(hint) => format!("%{}", namer.unique(hint)),
+        // A value named from its hint (`Some`) or numbered in order.
+        let mut spell = |v: Value, name: Option<String>| {
+            let name = match name {
+                Some(name) => format!("%{name}"),
                 None => {
                     next_number += 1;
                     format!("%{}", next_number - 1)
@@ -74,10 +76,8 @@ impl FunctionNames {
             }
         };
 
-        for &p in &func.params {
-            if func.values.get(p).is_some() {
-                name_value(p, &mut namer);
-            }
+        for (p, name) in claim_param_names(func, &mut namer) {
+            spell(p, name);
         }
         name_blocks(func, &mut namer, |b, name| blocks[b] = name.to_string());
         // Blocks outside the layout are only mentioned by broken IR; give
@@ -99,7 +99,7 @@ impl FunctionNames {
             .filter_map(|&inst| func.insts.get(inst).and_then(|i| i.result.expand()));
         for v in defined_in_layout {
             if func.values.get(v).is_some() {
-                name_value(v, &mut namer);
+                spell(v, func.value_name(v).map(|hint| namer.unique(hint)));
             }
         }
         // Everything that is not defined by a printed line has an inline
@@ -141,14 +141,19 @@ pub fn block_names(func: &Function) -> SecondaryMap<Block, String> {
 /// assembly labels, on functions of a million blocks).
 pub fn for_each_block_name(func: &Function, f: impl FnMut(Block, &str)) {
     let mut namer = UniqueNamer::default();
-    for &p in &func.params {
-        if func.values.get(p).is_some() {
-            if let Some(hint) = func.value_name(p) {
-                namer.unique(hint);
-            }
-        }
-    }
+    claim_param_names(func, &mut namer);
     name_blocks(func, &mut namer, f);
+}
+
+/// The first part of the naming walk: the parameters (the signature)
+/// claim their names, each that has a hint; the others get numbers.
+/// Returns each parameter with its name (`None`: to be numbered).
+fn claim_param_names(func: &Function, namer: &mut UniqueNamer) -> Vec<(Value, Option<String>)> {
+    func.params
+        .iter()
+        .filter(|&&p| func.values.get(p).is_some())
+        .map(|&p| (p, func.value_name(p).map(|hint| namer.unique(hint))))
+        .collect()
 }
 
 /// The blocks' part of the naming walk: each block of the layout, once,

@@ -359,7 +359,7 @@ pub fn block_labels(
             }
             used_labels.insert(labels.text[start..].to_string());
         }
-        labels.spans[b] = (start as u32, labels.text.len() as u32);
+        labels.spans[b] = (start, labels.text.len());
     });
     labels
 }
@@ -370,8 +370,10 @@ pub fn block_labels(
 /// allocator and in faulting in fresh memory.
 pub struct BlockLabels {
     text: String,
-    /// Where each block's label lies in `text`.
-    spans: SecondaryMap<Block, (u32, u32)>,
+    /// Where each block's label lies in `text`. Offsets are `usize`: a
+    /// long function name repeated in every label can take the text past
+    /// 4 GiB, where `u32` offsets would silently name the wrong block.
+    spans: SecondaryMap<Block, (usize, usize)>,
 }
 
 impl std::ops::Index<Block> for BlockLabels {
@@ -379,7 +381,7 @@ impl std::ops::Index<Block> for BlockLabels {
 
     fn index(&self, b: Block) -> &str {
         let (start, end) = self.spans[b];
-        &self.text[start as usize..end as usize]
+        &self.text[start..end]
     }
 }
 
