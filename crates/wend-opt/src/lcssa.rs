@@ -42,6 +42,7 @@
 
 use std::collections::HashMap;
 
+use crate::loopsimplify::LoopAnalyses;
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
@@ -60,10 +61,11 @@ pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
     }
-    crate::loopsimplify::run(func);
-    let cfg = Cfg::compute(func);
-    let domtree = DomTree::compute(func, &cfg);
-    let forest = LoopForest::compute(func, &cfg, &domtree);
+    let LoopAnalyses {
+        cfg,
+        domtree,
+        forest,
+    } = crate::loopsimplify::simplify(func);
     if forest.is_empty() {
         return;
     }

@@ -31,8 +31,7 @@
 //! has a preheader (idempotent). Invalidates: nothing about the CFG beyond
 //! what loopsimplify does; instructions change blocks.
 
-use wend_ir::analysis::cfg::Cfg;
-use wend_ir::analysis::dom::DomTree;
+use crate::loopsimplify::LoopAnalyses;
 use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::{BinOp, Block, Function, InstBlocks, InstKind};
 
@@ -40,10 +39,7 @@ pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
     }
-    crate::loopsimplify::run(func);
-    let cfg = Cfg::compute(func);
-    let domtree = DomTree::compute(func, &cfg);
-    let forest = LoopForest::compute(func, &cfg, &domtree);
+    let LoopAnalyses { cfg, forest, .. } = crate::loopsimplify::simplify(func);
     if forest.is_empty() {
         return;
     }

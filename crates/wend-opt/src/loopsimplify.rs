@@ -23,10 +23,18 @@
 //!    input. An inner loop's new exit block may be an exit of the loops
 //!    around it too; it is dedicated by construction, and the membership of
 //!    new blocks is worked out from the loop tree (see `dedicate_exits`).
-//! 2. preheaders and 3. single latches, from a fresh loop forest: neither
-//!    step changes the edges the other looks at, nor breaks dedicated exits
-//!    (every edge leaving a loop now enters a dedicated block, which is
-//!    never a loop's header, so a new preheader never becomes an exit).
+//! 2. preheaders and 3. single latches, from a fresh loop forest (the
+//!    input's, if step 1 changed nothing): neither step changes the edges
+//!    the other looks at, nor breaks dedicated exits (every edge leaving a
+//!    loop now enters a dedicated block, which is never a loop's header, so
+//!    a new preheader never becomes an exit).
+//!
+//! The loop passes (licm, lcssa) start with [`simplify`], which also
+//! returns the CFG, dominator tree and loop forest of the result. When the
+//! loops were already in shape — as after the `loopsimplify` pass of the
+//! -O2 pipeline — these are the ones computed for step 1, still valid, so
+//! the pass and the loop pass after it compute them twice in all, not five
+//! times.
 //!
 //! Unreachable predecessors count as outside every loop (they belong to
 //! none), so they are routed through the preheader or the split exit like
@@ -43,26 +51,67 @@ use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::{Block, Function, InstKind, Terminator, ThinVec, Value};
 
 pub fn run(func: &mut Function) {
+    simplify_keeping_valid_analyses(func);
+}
+
+/// The analyses the loop passes work from, of one state of a function.
+pub struct LoopAnalyses {
+    pub cfg: Cfg,
+    pub domtree: DomTree,
+    pub forest: LoopForest,
+}
+
+impl LoopAnalyses {
+    pub fn compute(func: &Function) -> LoopAnalyses {
+        let cfg = Cfg::compute(func);
+        let domtree = DomTree::compute(func, &cfg);
+        let forest = LoopForest::compute(func, &cfg, &domtree);
+        LoopAnalyses {
+            cfg,
+            domtree,
+            forest,
+        }
+    }
+}
+
+/// Puts every loop of `func` in canonical shape (see the module doc) and
+/// returns the analyses of the result: those it computed, when its last
+/// step changed nothing, else fresh ones. A function whose loops are
+/// already simplified — the usual case for a loop pass run after the
+/// `loopsimplify` pass — costs one computation of the analyses in all,
+/// not one here and one in the caller. `func` must be a definition.
+pub fn simplify(func: &mut Function) -> LoopAnalyses {
+    let analyses = simplify_keeping_valid_analyses(func);
+    analyses.unwrap_or_else(|| LoopAnalyses::compute(func))
+}
+
+/// [`simplify`], without computing the analyses of the result when a
+/// step changed the function (`None` then).
+fn simplify_keeping_valid_analyses(func: &mut Function) -> Option<LoopAnalyses> {
     if func.is_declaration() {
-        return;
+        return None;
+    }
+    let mut analyses = LoopAnalyses::compute(func);
+    if analyses.forest.is_empty() {
+        return Some(analyses);
     }
     let mut placement = Placement::default();
-    dedicate_exits(func, &mut placement);
-    placement.apply(func);
+    dedicate_exits(func, &analyses, &mut placement);
+    if placement.apply(func) {
+        analyses = LoopAnalyses::compute(func);
+    }
 
-    let cfg = Cfg::compute(func);
-    let domtree = DomTree::compute(func, &cfg);
-    let forest = LoopForest::compute(func, &cfg, &domtree);
+    let LoopAnalyses { cfg, forest, .. } = &analyses;
     let mut layout_position: SecondaryMap<Block, usize> = SecondaryMap::new();
     for (i, &b) in func.layout.iter().enumerate() {
         layout_position[b] = i;
     }
     let mut placement = Placement::default();
     for l in forest.loops() {
-        insert_preheader(func, &cfg, &forest, l, &mut placement);
-        merge_latches(func, &cfg, &forest, l, &layout_position, &mut placement);
+        insert_preheader(func, cfg, forest, l, &mut placement);
+        merge_latches(func, cfg, forest, l, &layout_position, &mut placement);
     }
-    placement.apply(func);
+    (!placement.apply(func)).then_some(analyses)
 }
 
 /// Whether `b` has the shape of a preheader of `l`: the header's only
@@ -84,13 +133,8 @@ pub fn preheader(func: &Function, cfg: &Cfg, forest: &LoopForest, l: Loop) -> Op
 
 // ---- step 1: dedicated exits -------------------------------------------
 
-fn dedicate_exits(func: &mut Function, placement: &mut Placement) {
-    let cfg = Cfg::compute(func);
-    let domtree = DomTree::compute(func, &cfg);
-    let forest = LoopForest::compute(func, &cfg, &domtree);
-    if forest.is_empty() {
-        return;
-    }
+fn dedicate_exits(func: &mut Function, analyses: &LoopAnalyses, placement: &mut Placement) {
+    let LoopAnalyses { cfg, forest, .. } = analyses;
     // The innermost loop of every block, new blocks included, and the
     // predecessor lists (one entry per edge) of the exits split so far;
     // the other blocks' are still the CFG's (only exits are looked at, and
@@ -274,11 +318,12 @@ impl Placement {
         self.any = true;
     }
 
-    /// Rebuilds the layout with the new blocks placed. A block placed next
-    /// to a new block is placed when that block is.
-    pub fn apply(mut self, func: &mut Function) {
+    /// Rebuilds the layout with the new blocks placed, if there are any
+    /// (returns whether there were). A block placed next to a new block is
+    /// placed when that block is.
+    pub fn apply(mut self, func: &mut Function) -> bool {
         if !self.any {
-            return;
+            return false;
         }
         let old = std::mem::take(&mut func.layout);
         let mut layout = Vec::with_capacity(old.len() + 8);
@@ -286,6 +331,7 @@ impl Placement {
             self.place(b, &mut layout);
         }
         func.layout = layout;
+        true
     }
 
     fn place(&mut self, b: Block, layout: &mut Vec<Block>) {

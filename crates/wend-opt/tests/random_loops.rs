@@ -266,4 +266,28 @@ proptest! {
         run(&mut module, &parse_pipeline("loopsimplify").unwrap());
         prop_assert_eq!(wend_ir::print::print_module(&module), once);
     }
+
+    /// The analyses loopsimplify hands to the loop passes are those of the
+    /// function it leaves: the same as computed afresh, whether it changed
+    /// the function (a raw program) or reused what it computed (a program
+    /// simplified before).
+    #[test]
+    fn loopsimplify_hands_over_the_analyses_of_its_result(
+        data in prop::collection::vec(any::<u32>(), 1..160)
+    ) {
+        let mut module = build_program(&data);
+        run(&mut module, &parse_pipeline("mem2reg").unwrap());
+        for round in ["raw", "already simplified"] {
+            for func in module.functions.values_mut() {
+                if func.is_declaration() {
+                    continue;
+                }
+                let handed = wend_opt::loopsimplify::simplify(func);
+                let fresh = wend_opt::loopsimplify::LoopAnalyses::compute(func);
+                prop_assert_eq!(format!("{:?}", handed.cfg), format!("{:?}", fresh.cfg), "{}", round);
+                prop_assert_eq!(format!("{:?}", handed.domtree), format!("{:?}", fresh.domtree), "{}", round);
+                prop_assert_eq!(format!("{:?}", handed.forest), format!("{:?}", fresh.forest), "{}", round);
+            }
+        }
+    }
 }
