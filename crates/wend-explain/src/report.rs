@@ -544,20 +544,19 @@ fn write_loops(out: &mut String, loops: &LoopForest, names: &FunctionNames) {
         names: &FunctionNames,
         l: wend_ir::analysis::loops::Loop,
     ) {
-        let data = loops.data(l);
         let _ = write!(
             out,
             "<li><strong>loop at <code>{}</code></strong> <span class=\"depth\">depth {}</span>\
              <dl><dt>latches</dt><dd>{}</dd><dt>body</dt><dd>{}</dd><dt>exits</dt><dd>{}</dd></dl>",
-            escape(names.block(data.header)),
-            data.depth,
-            block_list(names, &data.latches),
-            block_list(names, &data.body),
-            block_list(names, &data.exits)
+            escape(names.block(loops.header(l))),
+            loops.depth(l),
+            block_list(names, loops.latches(l)),
+            block_list(names, loops.body(l)),
+            block_list(names, loops.exits(l))
         );
-        if !data.children.is_empty() {
+        if !loops.children(l).is_empty() {
             out.push_str("<ul>");
-            for &child in &data.children {
+            for &child in loops.children(l) {
                 write_loop(out, loops, names, child);
             }
             out.push_str("</ul>");

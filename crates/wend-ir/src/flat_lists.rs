@@ -51,14 +51,40 @@ impl<T: Copy> FlatLists<T> {
     /// turn: `list(k, items)` pushes the items of key `k`. One pass, no
     /// sorting.
     pub fn from_each_key(keys: usize, mut list: impl FnMut(usize, &mut Vec<T>)) -> Self {
-        let mut start = Vec::with_capacity(keys + 1);
-        let mut items = Vec::new();
+        let mut lists = FlatLists::in_turn();
+        lists.start.reserve(keys);
         for k in 0..keys {
-            start.push(items.len() as u32);
-            list(k, &mut items);
+            list(k, &mut lists.items);
+            lists.end_list();
         }
-        start.push(items.len() as u32);
-        FlatLists { start, items }
+        lists
+    }
+
+    /// No lists yet, to be filled key by key: [`push`](Self::push) adds to
+    /// the list being made (the next key's), [`end_list`](Self::end_list)
+    /// closes it. For several lists per key made in one walk, where
+    /// [`from_each_key`](Self::from_each_key) makes one.
+    pub fn in_turn() -> Self {
+        FlatLists {
+            start: vec![0],
+            items: Vec::new(),
+        }
+    }
+
+    /// Adds `item` to the list being made.
+    pub fn push(&mut self, item: T) {
+        self.items.push(item);
+    }
+
+    /// The list being made, so far.
+    pub fn open_list_mut(&mut self) -> &mut [T] {
+        let from = *self.start.last().expect("start holds at least 0") as usize;
+        &mut self.items[from..]
+    }
+
+    /// Closes the list being made: the next items go to the next key.
+    pub fn end_list(&mut self) {
+        self.start.push(self.items.len() as u32);
     }
 
     /// The list of `key` (empty for a key outside `0..keys`).
@@ -98,5 +124,23 @@ mod tests {
         assert_eq!(lists.get(2), [2, 2]);
         assert_eq!(lists.get(3), [] as [usize; 0]);
         assert_eq!(lists.get(4), [] as [usize; 0]);
+    }
+
+    #[test]
+    fn fills_lists_in_turn() {
+        let mut lists = FlatLists::in_turn();
+        for item in [3, 1, 2] {
+            lists.push(item);
+        }
+        lists.open_list_mut().sort();
+        lists.end_list();
+        lists.end_list();
+        lists.push(7);
+        assert_eq!(lists.open_list_mut(), [7]);
+        lists.end_list();
+        assert_eq!(lists.get(0), [1, 2, 3]);
+        assert_eq!(lists.get(1), [] as [i32; 0]);
+        assert_eq!(lists.get(2), [7]);
+        assert_eq!(lists.get(3), [] as [i32; 0]);
     }
 }

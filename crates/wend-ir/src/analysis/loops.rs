@@ -30,6 +30,7 @@
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dom::DomTree;
 use crate::entities::Block;
+use crate::flat_lists::FlatLists;
 use crate::function::Function;
 use cranelift_entity::{entity_impl, EntityRef, PrimaryMap};
 
@@ -38,31 +39,34 @@ use cranelift_entity::{entity_impl, EntityRef, PrimaryMap};
 pub struct Loop(u32);
 entity_impl!(Loop, "loop");
 
-#[derive(Clone, Debug)]
-pub struct LoopData {
+/// What a loop is apart from its block lists (those are in the forest's
+/// flat lists: a `Vec` per list and loop made a huge function's loop
+/// forest a million small allocations).
+#[derive(Clone, Copy, Debug)]
+struct LoopData {
     /// The single entry of the loop; it dominates every block of the body.
-    pub header: Block,
-    /// The sources of the back edges: blocks of the body that branch to
-    /// the header.
-    pub latches: Vec<Block>,
-    /// All blocks of the loop, those of inner loops included, in RPO (the
-    /// header first).
-    pub body: Vec<Block>,
-    /// Blocks of the body with a successor outside the loop.
-    pub exiting: Vec<Block>,
-    /// Blocks outside the loop with a predecessor in it.
-    pub exits: Vec<Block>,
+    header: Block,
     /// The innermost loop strictly containing this one.
-    pub parent: Option<Loop>,
-    /// The loops directly nested in this one, in RPO of their headers.
-    pub children: Vec<Loop>,
+    parent: Option<Loop>,
     /// Nesting depth: 1 for an outermost loop.
-    pub depth: u32,
+    depth: u32,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct LoopForest {
     loops: PrimaryMap<Loop, LoopData>,
+    /// All blocks of each loop, those of inner loops included, in RPO (the
+    /// header first).
+    body: FlatLists<Block>,
+    /// The sources of each loop's back edges: blocks of the body that
+    /// branch to the header.
+    latches: FlatLists<Block>,
+    /// Blocks of each loop's body with a successor outside the loop.
+    exiting: FlatLists<Block>,
+    /// Blocks outside each loop with a predecessor in it.
+    exits: FlatLists<Block>,
+    /// The loops directly nested in each loop, in RPO of their headers.
+    children: FlatLists<Loop>,
     /// The innermost loop of each block (by block index).
     innermost: Vec<Option<Loop>>,
     top_level: Vec<Loop>,
@@ -133,50 +137,54 @@ impl LoopForest {
         }
 
         let mut forest = LoopForest {
-            loops: PrimaryMap::new(),
             innermost: innermost.iter().map(|l| l.map(|l| renumber[l])).collect(),
-            top_level: Vec::new(),
-            tree_pre: Vec::new(),
-            tree_post: Vec::new(),
+            ..LoopForest::default()
         };
         for &old in &by_rpo {
             let parent = parent[old].map(|p| renumber[p]);
             let depth = parent.map_or(1, |p| forest.loops[p].depth + 1);
             let l = forest.loops.push(LoopData {
                 header: headers[old],
-                latches: Vec::new(),
-                body: Vec::new(),
-                exiting: Vec::new(),
-                exits: Vec::new(),
                 parent,
-                children: Vec::new(),
                 depth,
             });
-            match parent {
-                Some(p) => forest.loops[p].children.push(l),
-                None => forest.top_level.push(l),
+            if parent.is_none() {
+                forest.top_level.push(l);
             }
         }
+        let loops = forest.loops.len();
+        // Children in loop order, which is RPO of their headers.
+        forest.children = FlatLists::build(loops, Loop::new(0), |add| {
+            for (l, data) in forest.loops.iter() {
+                if let Some(p) = data.parent {
+                    add(p.index(), l);
+                }
+            }
+        });
 
         forest.number_tree();
 
         // Bodies, in RPO: each block joins its innermost loop and all the
         // loops around it.
-        for &b in cfg.rpo() {
-            let mut l = forest.innermost[b.index()];
-            while let Some(cur) = l {
-                forest.loops[cur].body.push(b);
-                l = forest.loops[cur].parent;
+        forest.body = FlatLists::build(loops, Block::new(0), |add| {
+            for &b in cfg.rpo() {
+                let mut l = forest.innermost[b.index()];
+                while let Some(cur) = l {
+                    add(cur.index(), b);
+                    l = forest.loops[cur].parent;
+                }
             }
-        }
-        // Latches, exiting blocks and exits.
+        });
+        // Latches, exiting blocks and exits, in one walk over each body.
+        let (mut latches, mut exiting, mut exits) = (
+            FlatLists::in_turn(),
+            FlatLists::in_turn(),
+            FlatLists::in_turn(),
+        );
         let mut exit_seen: Vec<Option<Loop>> = vec![None; n];
-        for l in forest.loops.keys().collect::<Vec<_>>() {
-            let mut latches = Vec::new();
-            let mut exiting = Vec::new();
-            let mut exits = Vec::new();
+        for l in forest.loops.keys() {
             let header = forest.loops[l].header;
-            for &b in &forest.loops[l].body {
+            for &b in forest.body(l) {
                 if cfg.succs(b).contains(&header) {
                     latches.push(b);
                 }
@@ -194,12 +202,14 @@ impl LoopForest {
                     exiting.push(b);
                 }
             }
-            exits.sort_by_key(|&b| cfg.rpo_index(b));
-            let data = &mut forest.loops[l];
-            data.latches = latches;
-            data.exiting = exiting;
-            data.exits = exits;
+            exits.open_list_mut().sort_by_key(|&b| cfg.rpo_index(b));
+            latches.end_list();
+            exiting.end_list();
+            exits.end_list();
         }
+        forest.latches = latches;
+        forest.exiting = exiting;
+        forest.exits = exits;
         forest
     }
 
@@ -215,7 +225,7 @@ impl LoopForest {
             pre += 1;
             while let Some(frame) = stack.last_mut() {
                 let (l, next) = *frame;
-                if let Some(&child) = self.loops[l].children.get(next) {
+                if let Some(&child) = self.children.get(l.index()).get(next) {
                     frame.1 += 1;
                     self.tree_pre[child.index()] = pre;
                     pre += 1;
@@ -242,38 +252,43 @@ impl LoopForest {
         self.loops.is_empty()
     }
 
-    pub fn data(&self, l: Loop) -> &LoopData {
-        &self.loops[l]
-    }
-
     pub fn header(&self, l: Loop) -> Block {
         self.loops[l].header
     }
 
+    /// The sources of the back edges: blocks of the body that branch to
+    /// the header.
     pub fn latches(&self, l: Loop) -> &[Block] {
-        &self.loops[l].latches
+        self.latches.get(l.index())
     }
 
+    /// All blocks of the loop, those of inner loops included, in RPO (the
+    /// header first).
     pub fn body(&self, l: Loop) -> &[Block] {
-        &self.loops[l].body
+        self.body.get(l.index())
     }
 
+    /// Blocks outside the loop with a predecessor in it, in RPO.
     pub fn exits(&self, l: Loop) -> &[Block] {
-        &self.loops[l].exits
+        self.exits.get(l.index())
     }
 
+    /// Blocks of the body with a successor outside the loop, in RPO.
     pub fn exiting(&self, l: Loop) -> &[Block] {
-        &self.loops[l].exiting
+        self.exiting.get(l.index())
     }
 
+    /// The innermost loop strictly containing `l`.
     pub fn parent(&self, l: Loop) -> Option<Loop> {
         self.loops[l].parent
     }
 
+    /// The loops directly nested in `l`, in RPO of their headers.
     pub fn children(&self, l: Loop) -> &[Loop] {
-        &self.loops[l].children
+        self.children.get(l.index())
     }
 
+    /// Nesting depth: 1 for an outermost loop.
     pub fn depth(&self, l: Loop) -> u32 {
         self.loops[l].depth
     }
