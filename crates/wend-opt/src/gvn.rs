@@ -77,9 +77,9 @@ enum Expr {
 /// computes. The expression itself is not stored: on a match of the hash
 /// it is rebuilt from the value's instruction. A function whose dominator
 /// tree is a long chain (a sequence of loops) keeps an expression of every
-/// loop header in the table until the end: at 8 bytes an entry, the table
-/// of a million-line function still fits in a core's L2 cache, where it
-/// did not at 16 (hash as u64) or 28 (with the expression).
+/// loop header in the table until the end — 90 000 entries on a
+/// million-line function: at 8 bytes an entry the table is about a core's
+/// L2 cache (1.1 MB), at 16 (the hash as u64) it was twice that.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u32,
