@@ -347,6 +347,19 @@ pub fn print_standalone_llvm(module: &Module) -> String {
     out
 }
 
+/// Whether `text` looks like [`print_standalone_llvm`]'s output: it
+/// defines a runtime routine, which a module on its own only declares. The
+/// reader does not take such text (the runtime's libc calls are outside
+/// the subset), and tools use this to say what to read instead.
+pub fn defines_runtime(text: &str) -> bool {
+    text.lines().any(|line| {
+        line.starts_with("define ")
+            && RuntimeFn::ALL
+                .iter()
+                .any(|rt| line.contains(&format!("@{}(", rt.symbol())))
+    })
+}
+
 fn print_module_with(module: &Module, skip_declarations: &HashSet<String>) -> String {
     let mut out = String::new();
     for (id, bytes) in module.strings.iter() {

@@ -352,6 +352,13 @@ pub fn read_ir(path: &Path) -> Result<Module, Failed> {
     })?;
     let module = wend_ir::read::parse_module(&text).map_err(|e| {
         eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
+        if wend_ir::print::defines_runtime(&text) {
+            eprintln!(
+                "{name}: note: this is a module with its runtime, as `wendc build --emit llvm` \
+                 writes for LLVM's tools; `wendc opt` reads the module alone, as \
+                 `wendc build --emit ir` writes it"
+            );
+        }
         Failed
     })?;
     wend_ir::verify::verify_module(&module).map_err(|e| {

@@ -371,7 +371,26 @@ fn opt_reports_bad_ir_with_a_location() {
         .arg(&ll)
         .assert()
         .code(1)
-        .stderr(predicate::str::contains("bad.ll:3:"));
+        .stderr(predicate::str::contains("bad.ll:3:").and(predicate::str::contains("note").not()));
+}
+
+#[test]
+fn opt_points_from_emit_llvm_output_to_emit_ir() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let ll = dir.path().join("loop.ll");
+    wendc()
+        .args(["build", "--emit", "llvm"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&ll)
+        .assert()
+        .success();
+    wendc().arg("opt").arg(&ll).assert().code(1).stderr(
+        predicate::str::contains("loop.ll:")
+            .and(predicate::str::contains("error:"))
+            .and(predicate::str::contains("--emit ir")),
+    );
 }
 
 #[test]
