@@ -18,6 +18,18 @@ fn write(dir: &Path, name: &str, text: &[u8]) -> std::path::PathBuf {
     path
 }
 
+/// Runs `wendc build --emit EMIT SRC -o OUT`, which must succeed; returns OUT.
+fn emit_to(src: &Path, emit: &str, out: std::path::PathBuf) -> std::path::PathBuf {
+    wendc()
+        .args(["build", "--emit", emit])
+        .arg(src)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    out
+}
+
 fn have(tool: &str) -> bool {
     std::process::Command::new(tool)
         .arg("--version")
@@ -328,14 +340,7 @@ fn unknown_pass_is_an_error_listing_the_known_ones() {
 fn opt_reads_ir_and_runs_passes() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
-    let ll = dir.path().join("loop.ll");
-    wendc()
-        .args(["build", "--emit", "ir"])
-        .arg(&src)
-        .arg("-o")
-        .arg(&ll)
-        .assert()
-        .success();
+    let ll = emit_to(&src, "ir", dir.path().join("loop.ll"));
     let out = dir.path().join("loop.opt.ll");
     wendc()
         .args(["opt", "--passes", "mem2reg"])
@@ -378,14 +383,7 @@ fn opt_reports_bad_ir_with_a_location() {
 fn opt_points_from_emit_llvm_output_to_emit_ir() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
-    let ll = dir.path().join("loop.ll");
-    wendc()
-        .args(["build", "--emit", "llvm"])
-        .arg(&src)
-        .arg("-o")
-        .arg(&ll)
-        .assert()
-        .success();
+    let ll = emit_to(&src, "llvm", dir.path().join("loop.ll"));
     wendc().arg("opt").arg(&ll).assert().code(1).stderr(
         predicate::str::contains("loop.ll:")
             .and(predicate::str::contains("error:"))
