@@ -34,7 +34,7 @@ use crate::regalloc::{Allocation, Loc};
 use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
 use crate::Options;
 use cranelift_entity::SecondaryMap;
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 use wend_ir::print::{for_each_block_name, inst_text, terminator_text, FunctionNames};
@@ -388,18 +388,39 @@ impl std::ops::Index<Block> for BlockLabels {
 /// For each function, whether another function's name is its name
 /// followed by `.` and more, or the other way round: then their block
 /// labels may clash (see [`block_labels`]).
+///
+/// In name order, the names that start with `P.` make one run, found by
+/// binary search, so the cost is a few comparisons per name: looking up
+/// every prefix of every name that ends before a `.` would hash and compare
+/// each name once per dot in it, cubic in the nesting depth (a function
+/// nested 1000 deep has a 1000-part name).
 pub fn label_prefix_clashes(module: &Module) -> SecondaryMap<FuncId, bool> {
-    let by_name: FxHashMap<&str, FuncId> = module
+    let mut sorted: Vec<(&str, FuncId)> = module
         .definitions()
         .map(|(id, f)| (f.name.as_str(), id))
         .collect();
+    sorted.sort_unstable();
     let mut clashes = SecondaryMap::new();
-    for (id, func) in module.definitions() {
-        for (dot, _) in func.name.match_indices('.') {
-            if let Some(&prefix) = by_name.get(&func.name[..dot]) {
-                clashes[id] = true;
-                clashes[prefix] = true;
-            }
+    // +1 where a run of names under a prefix starts, -1 where it ends.
+    let mut runs = vec![0i32; sorted.len() + 1];
+    let mut prefix = String::new();
+    for &(name, id) in &sorted {
+        prefix.clear();
+        prefix.push_str(name);
+        prefix.push('.');
+        let start = sorted.partition_point(|&(other, _)| other < prefix.as_str());
+        let len = sorted[start..].partition_point(|&(other, _)| other.starts_with(prefix.as_str()));
+        if len > 0 {
+            clashes[id] = true;
+            runs[start] += 1;
+            runs[start + len] -= 1;
+        }
+    }
+    let mut open_runs = 0;
+    for (i, &(_, id)) in sorted.iter().enumerate() {
+        open_runs += runs[i];
+        if open_runs > 0 {
+            clashes[id] = true;
         }
     }
     clashes
@@ -1263,6 +1284,31 @@ mod tests {
 
     fn parse(text: &str) -> Module {
         wend_ir::read::parse_module(text).expect("valid IR")
+    }
+
+    #[test]
+    fn label_prefix_clashes_pair_each_name_with_the_names_under_it() {
+        let names = [
+            "main", "main.f", "main.f.g", "a", "a-b", "a.b", "x.y", "p", "p.q.r",
+        ];
+        let text: String = names
+            .iter()
+            .map(|n| format!("define void @{n}() {{\nentry:\n  ret void\n}}\n"))
+            .collect();
+        let module = parse(&text);
+        let clashes = label_prefix_clashes(&module);
+        let got: Vec<&str> = module
+            .definitions()
+            .filter(|&(id, _)| clashes[id])
+            .map(|(_, f)| f.name.as_str())
+            .collect();
+        // `a-b` sorts between `a` and `a.b` and is under no other name;
+        // `x.y` has no function `x`; `p.q.r` is under `p` though `p.q` is
+        // not a function.
+        assert_eq!(
+            got,
+            ["main", "main.f", "main.f.g", "a", "a.b", "p", "p.q.r"]
+        );
     }
 
     #[test]
