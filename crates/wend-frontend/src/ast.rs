@@ -88,7 +88,8 @@ pub struct Function {
     pub close_brace: Span,
     /// From the return type (or name) to the closing brace.
     pub span: Span,
-    /// Height of this subtree, kept for the nesting limit (see `parser`).
+    /// How deep blocks and nested functions go inside it, counting itself,
+    /// kept for the nesting limit (see `parser`).
     pub(crate) depth: u32,
 }
 
@@ -132,6 +133,7 @@ impl Item {
 pub struct Stmt {
     pub kind: StmtKind,
     pub span: Span,
+    /// How deep blocks go inside it, counting itself (see `parser`).
     pub(crate) depth: u32,
 }
 
@@ -179,6 +181,7 @@ pub struct Call {
 pub struct Expr {
     pub kind: ExprKind,
     pub span: Span,
+    /// Height of this subtree, kept for the expression limit (see `parser`).
     pub(crate) depth: u32,
 }
 
@@ -286,7 +289,7 @@ impl BinaryOp {
 }
 
 /// Renders the tree as indented text, one node per line, each with the
-/// `line:col` where it starts.
+/// `line:col` where it starts (below [`MAX_INDENT`] levels, with its level).
 pub fn pretty_print(program: &Program, source: &str) -> String {
     let mut printer = Printer {
         out: String::new(),
@@ -301,6 +304,10 @@ pub fn pretty_print(program: &Program, source: &str) -> String {
     }
     printer.out
 }
+
+/// Indentation stops growing at this many levels, so that a tree thousands
+/// of levels deep prints in linear size; deeper lines say their level.
+const MAX_INDENT: usize = 40;
 
 struct Printer<'a> {
     out: String,
@@ -320,8 +327,11 @@ impl<'a> Printer<'a> {
 
     fn line(&mut self, span: Span, text: fmt::Arguments<'_>) {
         let (line, col) = self.index.line_col(span.start());
-        for _ in 0..self.indent {
+        for _ in 0..self.indent.min(MAX_INDENT) {
             self.out.push_str("  ");
+        }
+        if self.indent > MAX_INDENT {
+            let _ = write!(self.out, "[level {}] ", self.indent);
         }
         // Writing to a String cannot fail.
         let _ = writeln!(self.out, "{text} @{line}:{col}");

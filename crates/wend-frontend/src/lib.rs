@@ -3,7 +3,7 @@
 //! The stages, each in its own module:
 //!
 //! 1. [`lexer`]: source text to tokens (all lexical errors at once);
-//! 2. [`parser`]: tokens to the [`ast`], with the nesting limit and with
+//! 2. [`parser`]: tokens to the [`ast`], with the nesting limits and with
 //!    every identifier interned as a [`intern::Symbol`];
 //! 3. [`sema`]: name resolution, type checking and the other static rules
 //!    (helped by [`scope`], [`flow`] and [`capture`]), giving a
@@ -13,6 +13,11 @@
 //!
 //! Diagnostics are codespan-reporting diagnostics over the single source
 //! file; [`render_diagnostics`] turns them into rustc-like text.
+//!
+//! The checker, the lowering and the tree dump recurse over the tree, as
+//! deep as the parser's limits allow ([`parser::MAX_EXPR_DEPTH`]): run them
+//! on a thread with a large stack, as `wendc` does (1 GiB; a debug build
+//! needs up to a quarter of that at the limits).
 
 pub mod ast;
 pub(crate) mod capture;

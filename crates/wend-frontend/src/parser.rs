@@ -18,12 +18,25 @@ lalrpop_mod!(
     grammar
 );
 
-/// The deepest nesting the compiler accepts, counted in tree levels
-/// (statements, nested functions, parenthesised or operator sub-expressions).
+/// The deepest nesting of blocks the compiler accepts: each `if` or
+/// `while` body and each nested function is a level.
 ///
-/// Every later stage walks the tree recursively; this limit is what keeps
-/// those walks (and dropping the tree) within a bounded stack.
-pub const MAX_DEPTH: u32 = 1000;
+/// Later stages walk the tree recursively, but blocks are limited for what
+/// nesting costs after that: a loop is part of every loop around it (the
+/// loop forest lists each loop's blocks), and a nested function's name
+/// holds its parents' names (`main.f.g`), so both grow with the square of
+/// the depth.
+pub const MAX_BLOCK_DEPTH: u32 = 1000;
+
+/// The tallest expression the compiler accepts, in tree levels: each
+/// parenthesis, operator and call is one, so `a + b + c` is two levels
+/// (`(a + b) + c`) and a sum of N terms N - 1.
+///
+/// This limit is only for the stack: the walks over an expression recurse
+/// into its operands. The compiler's thread has a 1 GiB stack; expressions
+/// of every kind at this limit compile in a debug build with a quarter of
+/// that, in an optimised one with far less.
+pub const MAX_EXPR_DEPTH: u32 = 50_000;
 
 /// Parses `src` into a syntax tree, or returns the lexical errors (all of
 /// them), or the syntax error, or the nesting-limit error.
@@ -105,9 +118,11 @@ pub(crate) fn prepend<T>(first: T, mut rest: Vec<T>) -> Vec<T> {
 /// from its children's (already known) heights, so the nesting limit is
 /// checked bottom-up without any recursion.
 ///
-/// A node taller than [`MAX_DEPTH`] is reported (once per file) and replaced
-/// by a shallow placeholder that keeps the excessive height, so every
-/// ancestor is collapsed too and the tree never grows past the limit. The
+/// A node taller than its limit ([`MAX_BLOCK_DEPTH`] for statements and
+/// functions, [`MAX_EXPR_DEPTH`] for expressions) is reported (once per
+/// file) and replaced by a shallow placeholder that keeps the excessive
+/// height, so every ancestor is collapsed too and the tree never grows past
+/// the limit. The
 /// placeholders never reach later stages: a file with a nesting error is
 /// rejected after parsing.
 pub(crate) struct Builder<'src> {
@@ -126,23 +141,42 @@ pub(crate) struct Builder<'src> {
 }
 
 impl Builder<'_> {
-    fn check(&mut self, depth: u32, point: Span) -> bool {
-        if depth <= MAX_DEPTH {
+    /// Whether a block nesting `depth` levels deep is within the limit;
+    /// reports it (once per file) if not.
+    fn check_block(&mut self, depth: u32, point: Span) -> bool {
+        self.check(depth, MAX_BLOCK_DEPTH, || {
+            error(
+                format!("nesting too deep: the limit is {MAX_BLOCK_DEPTH}"),
+                point,
+                format!("this is nested more than {MAX_BLOCK_DEPTH} levels deep"),
+            )
+            .note("each `if` or `while` body and each nested function adds a level")
+            .help("move inner parts into functions of their own, declared further out")
+        })
+    }
+
+    /// Whether an expression `depth` levels tall is within the limit;
+    /// reports it (once per file) if not.
+    fn check_expr(&mut self, depth: u32, point: Span) -> bool {
+        self.check(depth, MAX_EXPR_DEPTH, || {
+            error(
+                format!("expression too deep: the limit is {MAX_EXPR_DEPTH} levels"),
+                point,
+                format!("this is nested more than {MAX_EXPR_DEPTH} levels deep"),
+            )
+            .note(
+                "each parenthesis, call and operator adds a level, so does each `+` of `a + b + c`",
+            )
+            .help("compute parts of the expression into variables first")
+        })
+    }
+
+    fn check(&mut self, depth: u32, limit: u32, report: impl FnOnce() -> Diag) -> bool {
+        if depth <= limit {
             return true;
         }
         if self.too_deep.is_none() {
-            self.too_deep = Some(
-                error(
-                    format!("nesting too deep: the limit is {MAX_DEPTH}"),
-                    point,
-                    format!("this is nested more than {MAX_DEPTH} levels deep"),
-                )
-                .note(
-                    "nested parentheses, blocks and functions and long operator chains \
-                     all add levels",
-                )
-                .help("split the code into smaller functions or use intermediate variables"),
-            );
+            self.too_deep = Some(report());
         }
         false
     }
@@ -206,7 +240,7 @@ impl Builder<'_> {
             } => (self.depth(lhs).max(self.depth(rhs)), op.span_at(op_at)),
         };
         let depth = children.saturating_add(1);
-        let kind = if self.check(depth, point) {
+        let kind = if self.check_expr(depth, point) {
             kind
         } else {
             ExprKind::Bool(false)
@@ -245,37 +279,31 @@ impl Builder<'_> {
         )
     }
 
+    /// A statement, whose depth counts the blocks it contains (its
+    /// expressions are limited on their own).
     pub(crate) fn stmt(&mut self, kind: StmtKind, span: Span) -> Stmt {
         let block_depth = |stmts: &[Stmt]| stmts.iter().map(|s| s.depth).max().unwrap_or(0);
-        let keyword = |len: usize| Span::new(span.start(), span.start() + len);
         let (children, point) = match &kind {
-            StmtKind::Assign { target, value } => (self.depth(*value), target.span),
-            StmtKind::Call(call) => {
-                let call = &self.exprs.calls[*call];
-                (self.max_depth(&call.args), call.name.span)
-            }
-            StmtKind::Return(value) => (value.map_or(0, |v| self.depth(v)), keyword(6)),
-            StmtKind::Print { value, newline } => {
-                (self.depth(*value), keyword(if *newline { 7 } else { 5 }))
-            }
+            StmtKind::Assign { .. }
+            | StmtKind::Call(_)
+            | StmtKind::Return(_)
+            | StmtKind::Print { .. } => (0, span),
             StmtKind::If {
-                cond,
                 then_block,
                 else_block,
+                ..
             } => {
                 let else_depth = else_block.as_ref().map_or(0, |b| block_depth(&b.stmts));
-                let depth = self
-                    .depth(*cond)
-                    .max(block_depth(&then_block.stmts))
-                    .max(else_depth);
-                (depth, keyword(2))
+                let depth = block_depth(&then_block.stmts).max(else_depth);
+                (depth, Span::new(span.start(), span.start() + 2))
             }
-            StmtKind::While { cond, body } => {
-                (self.depth(*cond).max(block_depth(&body.stmts)), keyword(5))
-            }
+            StmtKind::While { body, .. } => (
+                block_depth(&body.stmts),
+                Span::new(span.start(), span.start() + 5),
+            ),
         };
         let depth = children.saturating_add(1);
-        if self.check(depth, point) {
+        if self.check_block(depth, point) {
             Stmt { kind, span, depth }
         } else {
             Stmt {
@@ -305,7 +333,7 @@ impl Builder<'_> {
             .max()
             .unwrap_or(0);
         let depth = children.saturating_add(1);
-        if !self.check(depth, name.span) {
+        if !self.check_block(depth, name.span) {
             items.clear();
         }
         self.function_count += 1;
@@ -612,29 +640,24 @@ mod tests {
     }
 
     #[test]
-    fn nesting_limit() {
-        let deep = |n: usize| format!("main() {{ print {}1{}; }}", "(".repeat(n), ")".repeat(n));
-        parse_ok(&deep(900));
-        let diag = parse_err(&deep(1200));
-        assert_eq!(diag.message, "nesting too deep: the limit is 1000");
-        let chain = format!("main() {{ print 1{}; }}", " + 1".repeat(200_000));
-        assert_eq!(
-            parse_err(&chain).message,
-            "nesting too deep: the limit is 1000"
-        );
-        let blocks = format!(
-            "main() {{ {} {} }}",
-            "if true {".repeat(1200),
-            "}".repeat(1200)
-        );
-        assert_eq!(
-            parse_err(&blocks).message,
-            "nesting too deep: the limit is 1000"
-        );
-        let funcs = format!("main() {{ {} {} }}", "f() {".repeat(1200), "}".repeat(1200));
-        assert_eq!(
-            parse_err(&funcs).message,
-            "nesting too deep: the limit is 1000"
-        );
+    fn nesting_limits_are_exact() {
+        const BLOCKS: &str = "nesting too deep: the limit is 1000";
+        const EXPRESSION: &str = "expression too deep: the limit is 50000 levels";
+        // `(1)` is two levels, a chain of n operators n + 1.
+        let parens = |n: usize| format!("main() {{ print {}1{}; }}", "(".repeat(n), ")".repeat(n));
+        let chain = |n: usize| format!("main() {{ print 1{}; }}", " + 1".repeat(n));
+        // The function body is a level: `main` with n empty blocks nested
+        // in each other is n + 1 deep.
+        let ifs = |n: usize| format!("main() {{ {} {} }}", "if true {".repeat(n), "}".repeat(n));
+        let funcs = |n: usize| format!("main() {{ {} {} }}", "f() {".repeat(n), "}".repeat(n));
+        for (make, under, message) in [
+            (&parens as &dyn Fn(usize) -> String, 49_999, EXPRESSION),
+            (&chain, 49_999, EXPRESSION),
+            (&ifs, 999, BLOCKS),
+            (&funcs, 999, BLOCKS),
+        ] {
+            parse_ok(&make(under));
+            assert_eq!(parse_err(&make(under + 1)).message, message);
+        }
     }
 }

@@ -48,8 +48,8 @@ impl Shape {
     }
 }
 
-/// The deepest if-chain: well below the compiler's nesting limit of 1000
-/// tree levels, which counts the statements and the expressions inside.
+/// The deepest if-chain: well below the compiler's limit of 1000 nested
+/// blocks.
 const MAX_IF_CHAIN: usize = 450;
 
 /// Generates a benchmark program of about `lines` lines.

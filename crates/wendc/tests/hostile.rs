@@ -127,6 +127,7 @@ fn assert_prints(outcome: &Outcome, expected: &[u8]) {
 
 const MINUTE: Duration = Duration::from_secs(60);
 const NESTING: &str = "nesting too deep: the limit is 1000";
+const EXPRESSION: &str = "expression too deep: the limit is 50000 levels";
 
 fn run_interp(name: &str, source: &[u8], opt: &str, limit: Duration) -> Outcome {
     wendc(name, source, &["run", "--interp", opt], limit)
@@ -248,7 +249,7 @@ fn hundred_thousand_nested_parentheses() {
         ")".repeat(depth)
     );
     let outcome = run_interp("parens.wend", source.as_bytes(), "-O0", MINUTE);
-    assert_diagnostic(&outcome, "parens.wend", NESTING);
+    assert_diagnostic(&outcome, "parens.wend", EXPRESSION);
 }
 
 #[test]
@@ -406,8 +407,7 @@ fn hundred_thousand_variables_in_main() {
 }
 
 /// `x = 1+1+...+1` over a one-megabyte line: a left-leaning tree half a
-/// million levels deep. The frontend may compile it or reject it with its
-/// nesting limit, but nothing else.
+/// million levels deep, past the expression limit.
 #[test]
 fn megabyte_line_of_additions() {
     let terms = 1 << 19;
@@ -416,10 +416,22 @@ fn megabyte_line_of_additions() {
         vec!["1"; terms].join("+")
     );
     let outcome = run_interp("plus.wend", source.as_bytes(), "-O0", 2 * MINUTE);
-    if outcome.status == Some(0) {
-        assert_prints(&outcome, format!("{terms}\n").as_bytes());
-    } else {
-        assert_diagnostic(&outcome, "plus.wend", NESTING);
+    assert_diagnostic_at(&outcome, "plus.wend", EXPRESSION, "3:100008");
+}
+
+/// A sum of 50 000 terms, the longest chain the expression limit allows,
+/// computes its value at every level of optimisation.
+#[test]
+fn sum_of_fifty_thousand_terms() {
+    let terms: Vec<String> = (1..=50_000).map(|k| k.to_string()).collect();
+    let source = format!(
+        "main() {{\n    int x;\n    x = {};\n    println x;\n}}\n",
+        terms.join(" + ")
+    );
+    let expected: i64 = (1..=50_000).sum();
+    for opt in ["-O0", "-O2"] {
+        let outcome = run_interp("sum.wend", source.as_bytes(), opt, 2 * MINUTE);
+        assert_prints(&outcome, format!("{expected}\n").as_bytes());
     }
 }
 
