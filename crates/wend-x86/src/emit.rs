@@ -34,7 +34,7 @@ use crate::regalloc::{Allocation, Loc};
 use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
 use crate::Options;
 use cranelift_entity::SecondaryMap;
-use rustc_hash::FxHashSet;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
 use wend_ir::print::{for_each_block_name, inst_text, terminator_text, FunctionNames};
@@ -389,38 +389,36 @@ impl std::ops::Index<Block> for BlockLabels {
 /// followed by `.` and more, or the other way round: then their block
 /// labels may clash (see [`block_labels`]).
 ///
-/// In name order, the names that start with `P.` make one run, found by
-/// binary search, so the cost is a few comparisons per name: looking up
-/// every prefix of every name that ends before a `.` would hash and compare
-/// each name once per dot in it, cubic in the nesting depth (a function
-/// nested 1000 deep has a 1000-part name).
+/// Each name is looked up at every `.` of every other name, by a hash that
+/// is extended a byte at a time, so each name is read once: hashing each
+/// prefix on its own would read a name once per dot in it, cubic in the
+/// nesting depth (a function nested 1000 deep has a 1000-part name).
+/// Names are compared by their 64-bit hashes alone: two different names
+/// with one hash only cost the functions involved the careful labelling
+/// they did not need.
 pub fn label_prefix_clashes(module: &Module) -> SecondaryMap<FuncId, bool> {
-    let mut sorted: Vec<(&str, FuncId)> = module
-        .definitions()
-        .map(|(id, f)| (f.name.as_str(), id))
-        .collect();
-    sorted.sort_unstable();
+    fn hash_step(hash: u64, byte: u8) -> u64 {
+        (hash.rotate_left(5) ^ u64::from(byte)).wrapping_mul(0x517c_c1b7_2722_0a95)
+    }
     let mut clashes = SecondaryMap::new();
-    // +1 where a run of names under a prefix starts, -1 where it ends.
-    let mut runs = vec![0i32; sorted.len() + 1];
-    let mut prefix = String::new();
-    for &(name, id) in &sorted {
-        prefix.clear();
-        prefix.push_str(name);
-        prefix.push('.');
-        let start = sorted.partition_point(|&(other, _)| other < prefix.as_str());
-        let len = sorted[start..].partition_point(|&(other, _)| other.starts_with(prefix.as_str()));
-        if len > 0 {
+    let mut by_hash: FxHashMap<u64, FuncId> = FxHashMap::default();
+    for (id, func) in module.definitions() {
+        let hash = func.name.bytes().fold(0, hash_step);
+        if let Some(other) = by_hash.insert(hash, id) {
             clashes[id] = true;
-            runs[start] += 1;
-            runs[start + len] -= 1;
+            clashes[other] = true;
         }
     }
-    let mut open_runs = 0;
-    for (i, &(_, id)) in sorted.iter().enumerate() {
-        open_runs += runs[i];
-        if open_runs > 0 {
-            clashes[id] = true;
+    for (id, func) in module.definitions() {
+        let mut hash = 0;
+        for byte in func.name.bytes() {
+            if byte == b'.' {
+                if let Some(&prefix) = by_hash.get(&hash) {
+                    clashes[id] = true;
+                    clashes[prefix] = true;
+                }
+            }
+            hash = hash_step(hash, byte);
         }
     }
     clashes
