@@ -289,7 +289,8 @@ impl BinaryOp {
 }
 
 /// Renders the tree as indented text, one node per line, each with the
-/// `line:col` where it starts (below [`MAX_INDENT`] levels, with its level).
+/// `line:col` where it starts. Indentation stops at 40 levels; a line
+/// deeper than that starts with its level.
 pub fn pretty_print(program: &Program, source: &str) -> String {
     let mut printer = Printer {
         out: String::new(),

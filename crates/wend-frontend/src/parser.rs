@@ -18,8 +18,9 @@ lalrpop_mod!(
     grammar
 );
 
-/// The deepest nesting of blocks the compiler accepts: each `if` or
-/// `while` body and each nested function is a level.
+/// The deepest nesting of blocks the compiler accepts: each function body
+/// (`main`'s too) and each `if` or `while` body is a level, so `main` can
+/// hold 999 nested `if`s.
 ///
 /// Later stages walk the tree recursively, but blocks are limited for what
 /// nesting costs after that: a loop is part of every loop around it (the
@@ -29,8 +30,8 @@ lalrpop_mod!(
 pub const MAX_BLOCK_DEPTH: u32 = 1000;
 
 /// The tallest expression the compiler accepts, in tree levels: each
-/// parenthesis, operator and call is one, so `a + b + c` is two levels
-/// (`(a + b) + c`) and a sum of N terms N - 1.
+/// atom, parenthesis, operator and call is one, so `a + b + c` is three
+/// levels (`(a + b) + c`) and a sum of N terms N.
 ///
 /// This limit is only for the stack: the walks over an expression recurse
 /// into its operands. The compiler's thread has a 1 GiB stack; expressions
@@ -115,16 +116,15 @@ pub(crate) fn prepend<T>(first: T, mut rest: Vec<T>) -> Vec<T> {
 }
 
 /// Makes tree nodes for the grammar's actions, computing each node's height
-/// from its children's (already known) heights, so the nesting limit is
+/// from its children's (already known) heights, so the nesting limits are
 /// checked bottom-up without any recursion.
 ///
 /// A node taller than its limit ([`MAX_BLOCK_DEPTH`] for statements and
 /// functions, [`MAX_EXPR_DEPTH`] for expressions) is reported (once per
 /// file) and replaced by a shallow placeholder that keeps the excessive
 /// height, so every ancestor is collapsed too and the tree never grows past
-/// the limit. The
-/// placeholders never reach later stages: a file with a nesting error is
-/// rejected after parsing.
+/// the limit. The placeholders never reach later stages: a file with a
+/// nesting error is rejected after parsing.
 pub(crate) struct Builder<'src> {
     /// The source text, for the names and values of tokens.
     src: &'src str,
@@ -150,7 +150,7 @@ impl Builder<'_> {
                 point,
                 format!("this is nested more than {MAX_BLOCK_DEPTH} levels deep"),
             )
-            .note("each `if` or `while` body and each nested function adds a level")
+            .note("each function body and each `if` or `while` body adds a level")
             .help("move inner parts into functions of their own, declared further out")
         })
     }

@@ -389,10 +389,11 @@ impl std::ops::Index<Block> for BlockLabels {
 /// followed by `.` and more, or the other way round: then their block
 /// labels may clash (see [`block_labels`]).
 ///
-/// Each name is looked up at every `.` of every other name, by a hash that
-/// is extended a byte at a time, so each name is read once: hashing each
-/// prefix on its own would read a name once per dot in it, cubic in the
-/// nesting depth (a function nested 1000 deep has a 1000-part name).
+/// The part of each name before each of its `.`s is looked up among the
+/// names, by a hash extended a byte at a time along the name, so each name
+/// is read once: hashing each such prefix on its own would read a name once
+/// per dot in it, cubic in the nesting depth (a function nested 1000 deep
+/// has a 1000-part name).
 /// Names are compared by their 64-bit hashes alone: two different names
 /// with one hash only cost the functions involved the careful labelling
 /// they did not need.
@@ -1300,9 +1301,9 @@ mod tests {
             .filter(|&(id, _)| clashes[id])
             .map(|(_, f)| f.name.as_str())
             .collect();
-        // `a-b` sorts between `a` and `a.b` and is under no other name;
-        // `x.y` has no function `x`; `p.q.r` is under `p` though `p.q` is
-        // not a function.
+        // `a-b` is under no other name (a `-` is not a `.`); `x.y` has no
+        // function `x`; `p.q.r` is under `p` though `p.q` is not a
+        // function.
         assert_eq!(
             got,
             ["main", "main.f", "main.f.g", "a", "a.b", "p", "p.q.r"]

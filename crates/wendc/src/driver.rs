@@ -355,7 +355,7 @@ pub fn read_ir(path: &Path) -> Result<Module, Failed> {
         if wend_ir::print::defines_runtime(&text) {
             eprintln!(
                 "{name}: note: this is a module with its runtime, as `wendc build --emit llvm` \
-                 writes for LLVM's tools; `wendc opt` reads the module alone, as \
+                 writes for LLVM's tools; wendc reads the module alone, as \
                  `wendc build --emit ir` writes it"
             );
         }
