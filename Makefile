@@ -2,6 +2,7 @@
 # make wendc  — build the compiler
 # make docs-check — the generated parts of docs/ match the current compiler
 #                  (python3 docs/gen/update.py regenerates them)
+# make links-check — every relative link of the Markdown files resolves in a clone
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
@@ -9,7 +10,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full
+.PHONY: all test unit-tests program-tests docs-check links-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full
 
 all: wendc
 
@@ -25,6 +26,11 @@ program-tests: wendc
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
 
+# The checker's self-test first: it must find made-up broken links.
+links-check:
+	python3 tests/check-links.py --self-test
+	python3 tests/check-links.py
+
 # Random programs through every pipeline (crates/wend-gen); any disagreement
 # is minimised into test-programs/regressions/. `make fuzz-diff N=100000`.
 N ?= 1000
@@ -38,7 +44,7 @@ random-tests: wendc
 	$(CARGO) build -p wend-gen
 	python3 tests/fuzz-diff.py --seeds $(FUZZ_SEEDS)
 
-test: unit-tests program-tests docs-check random-tests
+test: links-check unit-tests program-tests docs-check random-tests
 
 fmt:
 	$(CARGO) fmt --all
