@@ -2,7 +2,8 @@
 # make wendc  — build the compiler
 # make docs-check — the generated parts of docs/ match the current compiler
 #                  (python3 docs/gen/update.py regenerates them)
-# make links-check — every relative link of the Markdown files resolves in a clone
+# make links-check — every relative link of the Markdown files resolves in a clone,
+#                   and no path in them leads outside the repository
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)

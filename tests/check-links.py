@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""Check that every relative link in the repository's Markdown resolves
-inside a fresh clone.
+"""Check that the repository's Markdown refers to nothing a fresh clone
+lacks: every relative link resolves, and no path names a file of one
+machine.
 
 For each .md file of the repository (tracked, or new and not ignored by
 git), every link and image is read:
@@ -20,8 +21,13 @@ outside fenced code blocks and inline code. A destination with a scheme
   fragment), match a heading of that file as GitHub names it (see `slug`)
   or an explicit `id`/`name` anchor.
 
-Each broken link is reported as FILE:LINE: message; the exit status is 1
-if there is one, 0 otherwise.
+The prose and inline code are also searched for file paths that only exist
+on one machine: a `../` path that leads out of the repository, or an
+absolute path outside the system's own directories (/usr, /tmp, /sys, ...),
+such as a path into the author's home or work directory.
+
+Each problem is reported as FILE:LINE: message; the exit status is 1 if
+there is one, 0 otherwise.
 
 Usage:
     python3 tests/check-links.py [--root DIR]   check DIR (default: the repository)
@@ -50,6 +56,13 @@ REFERENCE_DEFINITION = re.compile(r"^ {0,3}\[[^\]]+\]:[ \t]*(<[^>]*>|\S+)")
 HTML_ATTRIBUTE = re.compile(r"<(?:a|img)\b[^>]*?\b(href|src)\s*=\s*(\"[^\"]*\"|'[^']*')", re.I)
 HTML_ANCHOR = re.compile(r"<[a-z][^>]*?\b(?:id|name)\s*=\s*(\"[^\"]*\"|'[^']*')", re.I)
 SCHEME = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]*:")
+# A path in running text: absolute with two components or more, or going up
+# with `../`; not inside a word, a URL or another path.
+PROSE_PATH = re.compile(r"(?<![\w.~/:-])(/[\w.-]+(?:/[\w.-]+)+|(?:\.\./)+[\w.-][\w./-]*)")
+LINK_DESTINATION = re.compile(r"\]\([^)]*\)|\b(?:href|src)\s*=\s*(?:\"[^\"]*\"|'[^']*')")
+# Absolute paths under these are the same on every Linux machine.
+SYSTEM_DIRECTORIES = {"bin", "dev", "etc", "lib", "lib64", "opt", "proc", "run", "sbin",
+                      "sys", "tmp", "usr", "var"}
 
 
 def repository_files(root):
@@ -164,6 +177,17 @@ def links_of(text):
     return found
 
 
+def prose_paths(text):
+    """(line number, path) for every file path named in running text or
+    inline code, outside fenced blocks and link destinations (those are
+    checked as links)."""
+    found = []
+    for number, line in prose_lines_with_code(text):
+        line = LINK_DESTINATION.sub("]", line)
+        found.extend((number, m.group(1).rstrip(".")) for m in PROSE_PATH.finditer(line))
+    return found
+
+
 def heading_text(raw):
     """A heading's text as rendered: links reduced to their text, code and
     HTML tags to their content."""
@@ -274,20 +298,36 @@ class Checker:
                 return f"`{dest}`: no heading or anchor `#{fragment}` in {where}"
         return None
 
+    def path_problem(self, source, path):
+        """What is wrong with a path named in the prose of `source`, or None."""
+        if path.startswith("/"):
+            if path.split("/")[1] in SYSTEM_DIRECTORIES:
+                return None
+            return f"`{path}` is a path on one machine: name files of the repository relative to it"
+        target = Path(os.path.normpath(source.parent / path))
+        try:
+            target.relative_to(self.root)
+        except ValueError:
+            return f"`{path}` points outside the repository"
+        return None
+
     def check(self):
         """Problems as (file, line, message), in file order."""
         problems = []
         for md in markdown_files(self.root, self.files):
             text = md.read_text(encoding="utf-8")
-            for number, dest in links_of(text):
-                message = self.problem(md, dest)
-                if message:
-                    problems.append((md.relative_to(self.root).as_posix(), number, message))
+            rel = md.relative_to(self.root).as_posix()
+            found = [(number, self.problem(md, dest)) for number, dest in links_of(text)]
+            found += [(number, self.path_problem(md, path)) for number, path in prose_paths(text)]
+            # A link whose text names its own destination is one problem.
+            unique = dict.fromkeys(sorted((f for f in found if f[1]), key=lambda f: f[0]))
+            problems.extend((rel, number, message) for number, message in unique)
         return problems
 
 
 def self_test():
-    """The checker finds each kind of broken link, and only those."""
+    """The checker finds each kind of broken link and stray path, once,
+    and nothing else."""
     good = """# Top title
 Intro [guide](docs/guide.md), [section](docs/guide.md#2-printing-values),
 [dup](docs/guide.md#notes-1), [here](#top-title), [dir](docs/),
@@ -296,6 +336,7 @@ Intro [guide](docs/guide.md), [section](docs/guide.md#2-printing-values),
 [ref]: docs/guide.md
 <a href="docs/guide.md#notes">html</a>
 `[not a link](nowhere.md)`
+Paths that are fine: `/usr/bin/time`, /sys/kernel/mm, `docs/guide.md`, https://example.org/a/b, and/or, -O0/-O2, 1/2/3.
 
 ```text
 [also not a link](nowhere.md)
@@ -315,8 +356,12 @@ Intro [guide](docs/guide.md), [section](docs/guide.md#2-printing-values),
         "[def]: docs/missing2.md": "no such file",
         '<img src="docs/missing3.png">': "no such file",
         "[built](out/report.md)": "ignored by git",
+        "The definition is `/work/shared/wend-language.md`.": "is a path on one machine",
+        "See /home/alice/notes.txt for more": "is a path on one machine",
+        "the articles in ../shared/seeds": "points outside the repository",
     }
     guide = """# Guide
+Back to ../README.md, or [up](../README.md).
 ## 2. Printing `values`
 ## Notes
 ## Notes
@@ -342,20 +387,22 @@ Setext heading
         (root / "README.md").write_text("\n".join(lines) + "\n")
         problems = Checker(root).check()
     failures = []
-    reported = {line: message for _, line, message in problems}
+    reported = {}
+    for path, line, message in problems:
+        reported.setdefault((path, line), []).append(message)
     for line, (link, want) in broken_lines.items():
-        got = reported.pop(line, None)
-        if got is None or want not in got:
-            failures.append(f"line {line}: `{link}` should be reported as `{want}`, got {got!r}")
-    for line, message in reported.items():
-        failures.append(f"line {line}: a good link was reported: {message}")
+        got = reported.pop(("README.md", line), [])
+        if len(got) != 1 or want not in got[0]:
+            failures.append(f"line {line}: `{link}` should be reported once as `{want}`, got {got}")
+    for (path, line), messages in reported.items():
+        failures.extend(f"{path}:{line}: a good link or path was reported: {m}" for m in messages)
     if "setext-heading" not in anchors_of(guide):
         failures.append("a setext heading gives no anchor")
     for f in failures:
         print(f"check-links self-test: {f}")
     if failures:
         return 1
-    print(f"check-links self-test: {len(broken)} broken links found, no good one reported")
+    print(f"check-links self-test: {len(broken)} broken links and paths found, nothing else")
     return 0
 
 
@@ -368,9 +415,9 @@ def main():
         return self_test()
     problems = Checker(args.root).check()
     for path, line, message in problems:
-        print(f"{path}:{line}: broken link: {message}")
+        print(f"{path}:{line}: {message}")
     if problems:
-        print(f"\n{len(problems)} broken link(s)")
+        print(f"\n{len(problems)} broken link(s) or path(s) outside the repository")
         return 1
     return 0
 
