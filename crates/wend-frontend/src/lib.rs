@@ -7,7 +7,8 @@
 //!    every identifier interned as a [`intern::Symbol`];
 //! 3. [`sema`]: name resolution, type checking and the other static rules
 //!    (helped by [`scope`], [`flow`] and [`capture`]), giving a
-//!    [`Checked`] program;
+//!    [`Checked`] program, with the suggestions of similar names
+//!    ([`suggest`]) and the warnings about unused names ([`usage`]);
 //! 4. [`lower`]: the checked program to a `wend_ir::Module`, the way
 //!    clang -O0 would.
 //!
@@ -31,7 +32,9 @@ pub mod parser;
 pub(crate) mod scope;
 pub mod sema;
 pub mod span;
+pub(crate) mod suggest;
 pub mod tree;
+pub(crate) mod usage;
 
 pub use checked::Checked;
 pub use diag::render_diagnostics;

@@ -1,0 +1,239 @@
+//! Tests of the warnings about unused names: what counts as a use under
+//! wend's rules (nested functions, captures, recursion, overloads,
+//! shadowing), the silencing underscore, and no warnings beside errors.
+
+use crate::diag::Diag;
+use codespan_reporting::diagnostic::Severity;
+
+/// The warnings of `src`, which must have no errors.
+fn warnings(src: &str) -> Vec<Diag> {
+    let (checked, diags) = crate::check(src);
+    assert!(
+        checked.is_some(),
+        "unexpected errors for {src:?}:\n{diags:#?}"
+    );
+    diags
+        .into_iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .collect()
+}
+
+/// The messages of the warnings of `src`.
+fn messages(src: &str) -> Vec<String> {
+    warnings(src).into_iter().map(|d| d.message).collect()
+}
+
+/// `main() { BODY }`
+fn in_main(body: &str) -> String {
+    format!("main() {{\n{body}\n}}\n")
+}
+
+/// The text under the primary label of `diag`.
+fn labelled<'s>(src: &'s str, diag: &Diag) -> &'s str {
+    &src[diag.labels[0].range.clone()]
+}
+
+#[test]
+fn unused_variable_and_parameter_are_located_with_a_help() {
+    let src = in_main("int unused; int f(int p) { return 1; } print f(1);");
+    let diags = warnings(&src);
+    let found: Vec<(&str, &str)> = diags
+        .iter()
+        .map(|d| (d.message.as_str(), labelled(&src, d)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("unused variable `unused`", "unused"),
+            ("unused parameter `p`", "p")
+        ]
+    );
+    assert_eq!(
+        diags[0].notes,
+        ["help: if this is intentional, prefix it with an underscore: `_unused`"]
+    );
+    assert_eq!(diags[0].labels[0].message, "this variable is never used");
+    assert_eq!(diags[1].labels[0].message, "this parameter is never used");
+}
+
+#[test]
+fn assigned_but_never_read() {
+    assert_eq!(
+        messages(&in_main("int x; x = 1;")),
+        ["variable `x` is assigned to, but never read"]
+    );
+    assert_eq!(
+        messages(&in_main("int f(int p) { p = 2; return 0; } print f(1);")),
+        ["parameter `p` is assigned to, but never read"]
+    );
+    // Assigned by a nested function that runs, read by nobody.
+    assert_eq!(
+        messages(&in_main("int x; set() { x = 1; } set();")),
+        ["variable `x` is assigned to, but never read"]
+    );
+    // Reading it to assign it again is a read.
+    assert!(messages(&in_main("int x; x = x + 1;")).is_empty());
+}
+
+#[test]
+fn a_leading_underscore_silences_each_warning() {
+    let src = in_main(
+        "int _unused; int _written; int _f(int _p) { return 0; } _g(int x) { }
+         _written = 1;",
+    );
+    // `_g` is not called, so its `x` is judged on its own: unread.
+    assert_eq!(messages(&src), ["unused parameter `x`"]);
+    assert!(messages(&in_main("int _; _ = 1;")).is_empty());
+}
+
+#[test]
+fn a_read_by_a_called_nested_function_is_a_use() {
+    assert!(messages(&in_main("int x; show() { print x; } show();")).is_empty());
+    // Through a chain of nested functions, the reader nested two deep.
+    let src = in_main(
+        "int x;
+         outer() { inner() { print x; } inner(); }
+         outer();",
+    );
+    assert!(messages(&src).is_empty());
+    // A parameter read by a function nested in its function.
+    let src = in_main("int f(int p) { int get() { return p; } return get(); } print f(1);");
+    assert!(messages(&src).is_empty());
+}
+
+#[test]
+fn a_read_in_a_function_that_never_runs_is_not_a_use() {
+    let diags = warnings(&in_main("int x; show() { print x; }"));
+    let found: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        found,
+        ["unused variable `x`", "function `show` is never called"]
+    );
+    assert_eq!(
+        diags[0].notes[0],
+        "note: `x` is only read in `show`, which never runs"
+    );
+    // `outer` is called, but never calls `inner`, the only reader.
+    let src = in_main(
+        "int x;
+         outer() { inner() { print x; } }
+         outer();",
+    );
+    assert_eq!(
+        messages(&src),
+        ["unused variable `x`", "function `inner` is never called"]
+    );
+    // `inner` runs whenever `dead` does, but `dead` never does.
+    let src = in_main(
+        "int x;
+         dead() { inner() { print x; } inner(); }",
+    );
+    assert_eq!(
+        messages(&src),
+        ["unused variable `x`", "function `dead` is never called"]
+    );
+}
+
+#[test]
+fn recursion_alone_is_not_a_use() {
+    let diags = warnings(&in_main(
+        "int down(int n) { if n == 0 { return 0; } return down(n - 1); }",
+    ));
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0].message, "function `down` is never called");
+    assert_eq!(
+        diags[0].notes,
+        [
+            "note: `down` only calls itself: recursion alone does not make a function used",
+            "help: remove it, or if this is intentional, prefix its name with an underscore: \
+             `_down`"
+        ]
+    );
+    // Mutual recursion, and a function called only by an unused one.
+    let src = in_main(
+        "bool even(int n) { if n == 0 { return true; } return odd(n - 1); }
+         bool odd(int n) { if n == 0 { return false; } return even(n - 1); }
+         helper() { }
+         caller() { helper(); }",
+    );
+    let diags = warnings(&src);
+    let found: Vec<(&str, &str)> = diags
+        .iter()
+        .map(|d| (d.message.as_str(), labelled(&src, d)))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            ("function `even` is never called", "even"),
+            ("function `odd` is never called", "odd"),
+            ("function `helper` is never called", "helper"),
+            ("function `caller` is never called", "caller"),
+        ]
+    );
+    assert_eq!(
+        diags[2].notes[0],
+        "note: `helper` is called only from functions that never run"
+    );
+    // Once `main` calls `even`, both run.
+    let src = in_main(
+        "bool even(int n) { if n == 0 { return true; } return odd(n - 1); }
+         bool odd(int n) { if n == 0 { return false; } return even(n - 1); }
+         print even(4);",
+    );
+    assert!(messages(&src).is_empty());
+}
+
+#[test]
+fn only_the_outermost_unused_function_is_reported() {
+    // `dead` is unused; `inner`, which `dead` calls, is not reported; the
+    // locals of `dead` are judged within `dead`.
+    let src = in_main("dead() { int y; inner() { y = y + 1; } inner(); print y; }");
+    assert_eq!(messages(&src), ["function `dead` is never called"]);
+    // But a function that its own (unused) parent never calls is.
+    let src = in_main("dead() { inner() { } }");
+    assert_eq!(
+        messages(&src),
+        [
+            "function `dead` is never called",
+            "function `inner` is never called"
+        ]
+    );
+}
+
+#[test]
+fn each_overload_is_judged_on_its_own() {
+    let src = in_main(
+        "int max(int a, int b) { if a > b { return a; } return b; }
+         bool max(bool a) { return a; }
+         print max(1, 2);",
+    );
+    let diags = warnings(&src);
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0].message, "function `max(bool)` is never called");
+    // The label is on the second `max`.
+    assert_eq!(
+        diags[0].labels[0].range.start,
+        src.rfind("max(bool").unwrap()
+    );
+}
+
+#[test]
+fn shadowing_reads_the_innermost_variable() {
+    // `f`'s own `x` is read; `main`'s `x` is not.
+    let src = in_main("int x; f() { int x; print x; } f();");
+    let diags = warnings(&src);
+    assert_eq!(diags.len(), 1, "{diags:#?}");
+    assert_eq!(diags[0].message, "unused variable `x`");
+    assert_eq!(diags[0].labels[0].range.start, src.find("x;").unwrap());
+}
+
+#[test]
+fn no_usage_warnings_beside_errors() {
+    // A misspelt read would otherwise also make `count` look unused.
+    let (checked, diags) = crate::check(&in_main("int count; print cout;"));
+    assert!(checked.is_none());
+    assert!(
+        diags.iter().all(|d| d.severity == Severity::Error),
+        "{diags:#?}"
+    );
+}
