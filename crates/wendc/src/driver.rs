@@ -194,8 +194,13 @@ fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), 
     if args.no_warnings {
         diags.retain(|d| d.severity != codespan_reporting::diagnostic::Severity::Warning);
     }
+    if args.deny.contains(&crate::cli::Lint::Warnings) {
+        wend_frontend::diag::deny_warnings(&mut diags, "`-D warnings`");
+    }
     report(&source, &diags);
-    let checked = checked.ok_or(Failed)?;
+    let checked = checked
+        .filter(|_| !wend_frontend::diag::has_errors(&diags))
+        .ok_or(Failed)?;
     Ok((source, checked))
 }
 
@@ -392,6 +397,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         backend: crate::cli::Backend::Native,
         opt_level: args.opt_level,
         no_warnings: false,
+        deny: Vec::new(),
         passes: PassArgs {
             passes: args.passes.clone(),
             print_after_all: false,
