@@ -8,7 +8,8 @@
 //! 3. [`sema`]: name resolution, type checking and the other static rules
 //!    (helped by [`scope`], [`flow`] and [`capture`]), giving a
 //!    [`Checked`] program, with the suggestions of similar names
-//!    ([`suggest`]) and the warnings about unused names ([`usage`]);
+//!    ([`suggest`]) and the warnings about unused names ([`usage`]) and
+//!    values ([`dead_store`]);
 //! 4. [`lower`]: the checked program to a `wend_ir::Module`, the way
 //!    clang -O0 would.
 //!
@@ -23,6 +24,7 @@
 pub mod ast;
 pub(crate) mod capture;
 pub mod checked;
+pub(crate) mod dead_store;
 pub mod diag;
 pub(crate) mod flow;
 pub mod intern;

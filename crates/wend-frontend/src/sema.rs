@@ -12,6 +12,7 @@
 use crate::ast::{self, BinaryOp, CallId, ExprId, ExprKind, Exprs, Item, StmtKind, Type, UnaryOp};
 use crate::capture::{compute_captures, BodyFacts};
 use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, VarKind};
+use crate::dead_store;
 use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
 use crate::flow;
 use crate::intern::Interner;
@@ -46,25 +47,25 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
     checker.out.strings = strings;
     let main = checker.check_program(functions);
     let mut diags = std::mem::take(&mut checker.diags);
-    if !has_errors(&diags) {
-        let uses = std::mem::take(&mut checker.usage);
-        let calls = checker.facts.calls();
-        diags.extend(usage::warnings(
-            uses,
-            &checker.funcs,
-            &checker.vars,
-            &names,
-            calls,
-        ));
-    }
-    sort_by_position(&mut diags);
-    if has_errors(&diags) {
-        return (None, diags);
-    }
-    let Some(main) = main else {
-        // Unreachable in practice: a missing entry point is an error.
-        return (None, diags);
+    let main = match main {
+        Some(main) if !has_errors(&diags) => main,
+        // (Without errors there is always an entry point.)
+        _ => {
+            sort_by_position(&mut diags);
+            return (None, diags);
+        }
     };
+    // The warnings about unused names, only for a program without errors
+    // (see `usage`).
+    let uses = std::mem::take(&mut checker.usage);
+    let (unused, tracked) = usage::warnings(
+        uses,
+        &checker.funcs,
+        &checker.vars,
+        &names,
+        checker.facts.calls(),
+    );
+    diags.extend(unused);
     let vars = checker.vars;
     let captures = compute_captures(checker.facts, checker.funcs.len(), |var| {
         vars[var.index()].owner
@@ -73,6 +74,14 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
     for (func, captures) in funcs.iter_mut().zip(captures) {
         func.captures = captures;
     }
+    diags.extend(dead_store::warnings(
+        &funcs,
+        &vars,
+        &names,
+        &checker.out,
+        &tracked,
+    ));
+    sort_by_position(&mut diags);
     let checked = Checked {
         funcs,
         vars,

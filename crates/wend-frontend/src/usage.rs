@@ -87,14 +87,17 @@ impl Usage {
 }
 
 /// The warnings of a program without errors: `calls` are its `(callee,
-/// caller)` pairs (repeats allowed), `names` its identifiers.
+/// caller)` pairs (repeats allowed), `names` its identifiers. Also says,
+/// per variable, whether its assignments are for [`crate::dead_store`] to
+/// look at: those of variables that something reads, assigned by their
+/// owner, not named with a leading `_`.
 pub(crate) fn warnings(
     usage: Usage,
     funcs: &[FuncDef],
     vars: &[VarDef],
     names: &Interner,
     calls: &[(FuncId, FuncId)],
-) -> Vec<Diag> {
+) -> (Vec<Diag>, Vec<bool>) {
     let graph = CallGraph::new(funcs, calls);
     let mut diags = Vec::new();
     for (index, func) in funcs.iter().enumerate() {
@@ -107,7 +110,8 @@ pub(crate) fn warnings(
     // Per variable: whether a read or an assignment counts, and the first
     // function whose reads do not (because it never runs while the
     // variable exists).
-    let mut uses = usage.by_owner;
+    let by_owner = usage.by_owner;
+    let mut uses = by_owner.clone();
     let mut only_read_by: Vec<Option<FuncId>> = vec![None; vars.len()];
     for (accesses, bit) in [(&usage.outer_reads, READ), (&usage.outer_writes, WRITTEN)] {
         for &(from, var) in accesses {
@@ -118,9 +122,14 @@ pub(crate) fn warnings(
             }
         }
     }
+    let mut tracked = vec![false; vars.len()];
     for (index, var) in vars.iter().enumerate() {
         let name = names.name(var.name);
-        if uses[index] & READ != 0 || name.starts_with('_') {
+        if name.starts_with('_') {
+            continue;
+        }
+        if uses[index] & READ != 0 {
+            tracked[index] = by_owner[index] & WRITTEN != 0;
             continue;
         }
         let what = match var.kind {
@@ -150,7 +159,7 @@ pub(crate) fn warnings(
             "if this is intentional, prefix it with an underscore: `_{name}`"
         )));
     }
-    diags
+    (diags, tracked)
 }
 
 /// "function `f` is never called", with why when something calls it.
