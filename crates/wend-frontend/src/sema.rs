@@ -18,7 +18,7 @@ use crate::flow;
 use crate::intern::Interner;
 use crate::scope::{Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
-use crate::suggest::best_match;
+use crate::suggest::{best_match, distance};
 use crate::usage::{self, Access, Usage};
 use cranelift_entity::EntityRef;
 
@@ -747,6 +747,8 @@ impl<'a> Checker<'a> {
             .scopes
             .visible_func_names(ctx)
             .filter_map(|(symbol, sets)| {
+                // Ranking the overloads is only worth it for a close name.
+                distance(typo, names.name(symbol))?;
                 let overloads = sets.into_iter().flatten().copied();
                 let best = overloads.min_by_key(|&f| rank(f))?;
                 Some((names.name(symbol), rank(best), best))

@@ -138,9 +138,9 @@ pub(crate) fn warnings(
         };
         let mut diag = if uses[index] & WRITTEN != 0 {
             warning(
-                format!("{what} `{name}` is assigned to, but never read"),
+                format!("{what} `{name}` is assigned to, but never used"),
                 var.span,
-                "assigned to, but its value is never used",
+                "assigned to, but its value is never read",
             )
         } else {
             warning(

@@ -60,16 +60,16 @@ fn unused_variable_and_parameter_are_located_with_a_help() {
 fn assigned_but_never_read() {
     assert_eq!(
         messages(&in_main("int x; x = 1;")),
-        ["variable `x` is assigned to, but never read"]
+        ["variable `x` is assigned to, but never used"]
     );
     assert_eq!(
         messages(&in_main("int f(int p) { p = 2; return 0; } print f(1);")),
-        ["parameter `p` is assigned to, but never read"]
+        ["parameter `p` is assigned to, but never used"]
     );
     // Assigned by a nested function that runs, read by nobody.
     assert_eq!(
         messages(&in_main("int x; set() { x = 1; } set();")),
-        ["variable `x` is assigned to, but never read"]
+        ["variable `x` is assigned to, but never used"]
     );
     // Reading it to assign it again is a read, but the new value is not.
     assert_eq!(
