@@ -62,6 +62,7 @@ pub(crate) fn warnings(
             words: (count as usize).div_ceil(64),
             loop_reads: FxHashMap::default(),
             if_completes: FxHashMap::default(),
+            pending: Vec::new(),
             dead: Vec::new(),
         };
         let mut live = liveness.empty();
@@ -108,6 +109,9 @@ struct Liveness<'a> {
     /// Per `if` (by address): whether it can complete normally, so that
     /// nested `if`s are looked at once, not once per enclosing one.
     if_completes: FxHashMap<usize, bool>,
+    /// The expressions whose reads are still to be added (see
+    /// [`Liveness::read_pending`]).
+    pending: Vec<checked::ExprId>,
     /// The dead assignments found: the variable and the statement's span.
     dead: Vec<(VarId, crate::span::Span)>,
 }
@@ -216,39 +220,52 @@ impl Liveness<'_> {
     }
 
     /// Adds to `live` the tracked variables `expr` reads.
-    fn reads(&self, expr: checked::ExprId, live: &mut Live) {
-        // An explicit stack: an expression may be 50 000 levels deep.
-        let mut stack = vec![expr];
-        while let Some(expr) = stack.pop() {
-            match self.exprs[expr].kind {
-                checked::ExprKind::Int(_) | checked::ExprKind::Bool(_) => {}
-                checked::ExprKind::Var(var) => self.add(var, live),
-                checked::ExprKind::Call(call) => self.call_reads(call, live),
-                checked::ExprKind::Neg(operand) | checked::ExprKind::Not(operand) => {
-                    stack.push(operand)
-                }
-                checked::ExprKind::Binary { lhs, rhs, .. } => stack.extend([lhs, rhs]),
-            }
-        }
+    fn reads(&mut self, expr: checked::ExprId, live: &mut Live) {
+        self.pending.push(expr);
+        self.read_pending(live);
     }
 
     /// Adds to `live` what a call reads: its arguments, and the variables
     /// the callee captures.
-    fn call_reads(&self, call: checked::CallId, live: &mut Live) {
-        let call = &self.exprs.calls[call];
-        for &arg in &call.args {
-            self.reads(arg, live);
-        }
-        for &var in &self.funcs[call.func.index()].captures {
-            self.add(var, live);
+    fn call_reads(&mut self, call: checked::CallId, live: &mut Live) {
+        self.push_call(call, live);
+        self.read_pending(live);
+    }
+
+    /// Adds to `live` what the expressions in `pending` read, emptying it.
+    /// An explicit stack: an expression may be 50 000 levels deep.
+    fn read_pending(&mut self, live: &mut Live) {
+        while let Some(expr) = self.pending.pop() {
+            match self.exprs[expr].kind {
+                checked::ExprKind::Int(_) | checked::ExprKind::Bool(_) => {}
+                checked::ExprKind::Var(var) => add(self.bit, var, live),
+                checked::ExprKind::Call(call) => self.push_call(call, live),
+                checked::ExprKind::Neg(operand) | checked::ExprKind::Not(operand) => {
+                    self.pending.push(operand)
+                }
+                checked::ExprKind::Binary { lhs, rhs, .. } => {
+                    self.pending.extend([lhs, rhs]);
+                }
+            }
         }
     }
 
-    fn add(&self, var: VarId, live: &mut Live) {
-        let bit = self.bit[var.index()];
-        if bit != u32::MAX {
-            live[bit as usize / 64] |= 1 << (bit % 64);
+    /// Adds to `live` the variables the callee of `call` captures, and its
+    /// arguments to `pending`.
+    fn push_call(&mut self, call: checked::CallId, live: &mut Live) {
+        let call = &self.exprs.calls[call];
+        self.pending.extend_from_slice(&call.args);
+        for &var in &self.funcs[call.func.index()].captures {
+            add(self.bit, var, live);
         }
+    }
+}
+
+/// Adds `var` to `live` if it is tracked (`bit` gives the bits).
+fn add(bit: &[u32], var: VarId, live: &mut Live) {
+    let bit = bit[var.index()];
+    if bit != u32::MAX {
+        live[bit as usize / 64] |= 1 << (bit % 64);
     }
 }
 

@@ -31,6 +31,25 @@ use cranelift_entity::EntityRef;
 /// checked expressions go into an arena of their own, sized for one per
 /// syntactic expression.
 pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
+    analyze_with(program, src, Warnings::Report)
+}
+
+/// Whether semantic analysis looks for the warnings about unused names
+/// ([`crate::usage`]) and values ([`crate::dead_store`]). The other
+/// warnings cost nothing to find and are always reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warnings {
+    Report,
+    Skip,
+}
+
+/// [`analyze`], looking for the warnings about unused names and values
+/// only if `warnings` says so.
+pub fn analyze_with(
+    program: ast::Program,
+    src: &str,
+    warnings: Warnings,
+) -> (Option<Checked>, Vec<Diag>) {
     let ast::Program {
         functions,
         function_count,
@@ -57,15 +76,13 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
     };
     // The warnings about unused names, only for a program without errors
     // (see `usage`).
-    let uses = std::mem::take(&mut checker.usage);
-    let (unused, tracked) = usage::warnings(
-        uses,
-        &checker.funcs,
-        &checker.vars,
-        &names,
-        checker.facts.calls(),
-    );
-    diags.extend(unused);
+    let tracked = (warnings == Warnings::Report).then(|| {
+        let uses = std::mem::take(&mut checker.usage);
+        let calls = checker.facts.calls();
+        let (unused, tracked) = usage::warnings(uses, &checker.funcs, &checker.vars, &names, calls);
+        diags.extend(unused);
+        tracked
+    });
     let vars = checker.vars;
     let captures = compute_captures(checker.facts, checker.funcs.len(), |var| {
         vars[var.index()].owner
@@ -74,13 +91,10 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
     for (func, captures) in funcs.iter_mut().zip(captures) {
         func.captures = captures;
     }
-    diags.extend(dead_store::warnings(
-        &funcs,
-        &vars,
-        &names,
-        &checker.out,
-        &tracked,
-    ));
+    if let Some(tracked) = tracked {
+        let exprs = &checker.out;
+        diags.extend(dead_store::warnings(&funcs, &vars, &names, exprs, &tracked));
+    }
     sort_by_position(&mut diags);
     let checked = Checked {
         funcs,

@@ -190,7 +190,14 @@ pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
 /// Reads and checks the source, reporting the diagnostics.
 fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), Failed> {
     let source = time("read", || read_source(&args.file))?;
-    let (checked, mut diags) = time("frontend", || wend_frontend::check(&source.text));
+    let warnings = if args.no_warnings {
+        wend_frontend::Warnings::Skip
+    } else {
+        wend_frontend::Warnings::Report
+    };
+    let (checked, mut diags) = time("frontend", || {
+        wend_frontend::check_with(&source.text, warnings)
+    });
     if args.no_warnings {
         diags.retain(|d| d.severity != codespan_reporting::diagnostic::Severity::Warning);
     }

@@ -322,3 +322,19 @@ fn unreachable_and_underscored_assignments_are_not_reported() {
     let src = in_main("int _x; _x = 1; _x = 2; println _x;");
     assert!(messages(&src).is_empty());
 }
+
+#[test]
+fn skipping_the_usage_warnings_keeps_the_others() {
+    let src = in_main("int x; x = 1; x = 2; return; println 1;");
+    let (checked, diags) = crate::check_with(&src, crate::Warnings::Skip);
+    assert!(checked.is_some());
+    let found: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(found, ["unreachable statement"]);
+    assert_eq!(
+        messages(&src),
+        [
+            "variable `x` is assigned to, but never used",
+            "unreachable statement"
+        ]
+    );
+}
