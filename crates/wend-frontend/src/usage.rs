@@ -202,9 +202,9 @@ fn describe(funcs: &[FuncDef], vars: &[VarDef], id: FuncId) -> String {
 
 /// The call graph with, for each function, the dead root (or top-level
 /// function) whose exploration reached it; see the module header.
-struct CallGraph {
+pub(crate) struct CallGraph {
     /// Per function: the dead root or top-level function that reached it.
-    root: Vec<FuncId>,
+    pub(crate) root: Vec<FuncId>,
     /// Per function: its nesting depth (the top-level function's is 0).
     depth: Vec<u32>,
     /// The callers of each function `f`: `callers[caller_start[f]..caller_start[f + 1]]`.
@@ -213,7 +213,7 @@ struct CallGraph {
 }
 
 impl CallGraph {
-    fn new(funcs: &[FuncDef], calls: &[(FuncId, FuncId)]) -> CallGraph {
+    pub(crate) fn new(funcs: &[FuncDef], calls: &[(FuncId, FuncId)]) -> CallGraph {
         let count = funcs.len();
         let by_callee = lists(count, calls.iter().copied());
         let by_caller = lists(
@@ -283,7 +283,7 @@ impl CallGraph {
 
     /// Whether `f` can run during an activation of `owner`, which is `f`
     /// or encloses it.
-    fn runs_during(&self, f: FuncId, owner: FuncId) -> bool {
+    pub(crate) fn runs_during(&self, f: FuncId, owner: FuncId) -> bool {
         f == owner || self.depth[self.root[f.index()].index()] <= self.depth[owner.index()]
     }
 

@@ -338,3 +338,121 @@ fn skipping_the_usage_warnings_keeps_the_others() {
         ]
     );
 }
+
+// ---- The call-graph walk against its definition ----
+
+use crate::checked::{FuncDef, FuncId};
+use crate::span::Span;
+use crate::usage::CallGraph;
+
+/// A small deterministic generator (xorshift64*), for random programs'
+/// shapes without a dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 33) as usize % n
+    }
+}
+
+/// A function nested in `parent`, with nothing else of interest.
+fn func(parent: Option<FuncId>) -> FuncDef {
+    FuncDef {
+        name: "f".into(),
+        name_span: Span::new(0, 0),
+        close_brace: Span::new(0, 0),
+        ret: None,
+        parent,
+        overloaded: false,
+        params: Vec::new(),
+        locals: Vec::new(),
+        children: Vec::new(),
+        body: Vec::new(),
+        expr_count: 0,
+        block_count: 0,
+        captures: Vec::new(),
+    }
+}
+
+/// Whether `g` is `f` or reachable from `f` by calls: the definition of
+/// "`g` can run during an activation of `f`" (a path that calls `f` again
+/// reaches `g` from that later activation, and from the first one too).
+fn reachable(calls: &[(FuncId, FuncId)], f: FuncId, g: FuncId) -> bool {
+    let mut seen = vec![f];
+    let mut stack = vec![f];
+    while let Some(h) = stack.pop() {
+        for &(callee, caller) in calls {
+            if caller == h && !seen.contains(&callee) {
+                seen.push(callee);
+                stack.push(callee);
+            }
+        }
+    }
+    seen.contains(&g)
+}
+
+#[test]
+fn the_linear_walk_agrees_with_reachability_on_random_programs() {
+    let mut rng = Rng(0x5eed);
+    for _ in 0..2000 {
+        // A nesting tree in which each function's parent comes before it:
+        // all the walk relies on (the checker numbers functions so).
+        let count = 2 + rng.below(10);
+        let mut parent_of = vec![None];
+        for id in 1..count {
+            parent_of.push(Some(FuncId(rng.below(id) as u32)));
+        }
+        let mut funcs: Vec<FuncDef> = parent_of.iter().map(|&p| func(p)).collect();
+        for id in 1..count {
+            let parent = parent_of[id].unwrap();
+            funcs[parent.index()].children.push(FuncId(id as u32));
+        }
+        let ancestors = |mut f: FuncId| {
+            let mut chain = vec![f];
+            while let Some(p) = parent_of[f.index()] {
+                chain.push(p);
+                f = p;
+            }
+            chain
+        };
+        // Calls as scoping allows them: from `caller` to any function
+        // nested in it or in one of its ancestors, or to `main`.
+        let mut calls = Vec::new();
+        for _ in 0..rng.below(3 * count) {
+            let caller = FuncId(rng.below(count) as u32);
+            let visible: Vec<FuncId> = (0..count as u32)
+                .map(FuncId)
+                .filter(|&g| match parent_of[g.index()] {
+                    Some(p) => ancestors(caller).contains(&p),
+                    None => true,
+                })
+                .collect();
+            let callee = visible[rng.below(visible.len())];
+            calls.push((callee, caller));
+        }
+        let graph = CallGraph::new(&funcs, &calls);
+        for g in (0..count as u32).map(FuncId) {
+            // A dead root: not reachable from its own parent.
+            if let Some(p) = parent_of[g.index()] {
+                let dead_root = graph.root[g.index()] == g;
+                assert_eq!(
+                    dead_root,
+                    !reachable(&calls, p, g),
+                    "{calls:?} {parent_of:?}"
+                );
+            }
+            for f in ancestors(g) {
+                assert_eq!(
+                    graph.runs_during(g, f),
+                    reachable(&calls, f, g),
+                    "g{} during f{}: {calls:?} {parent_of:?}",
+                    g.0,
+                    f.0
+                );
+            }
+        }
+    }
+}
