@@ -406,8 +406,8 @@ fn the_linear_walk_agrees_with_reachability_on_random_programs() {
             parent_of.push(Some(FuncId(rng.below(id) as u32)));
         }
         let mut funcs: Vec<FuncDef> = parent_of.iter().map(|&p| func(p)).collect();
-        for id in 1..count {
-            let parent = parent_of[id].unwrap();
+        for (id, parent) in parent_of.iter().enumerate().skip(1) {
+            let parent = parent.expect("only the first function is top-level");
             funcs[parent.index()].children.push(FuncId(id as u32));
         }
         let ancestors = |mut f: FuncId| {
