@@ -5,7 +5,8 @@ For a runnable program NAME.wend the expectations are NAME.expected (stdout),
 NAME.expected-stderr (default: empty) and NAME.expected-status (default: 0);
 every pipeline must reproduce all three exactly. For a program under errors/,
 wendc must exit with status 1 and its stderr must contain every non-empty line
-of NAME.expected-diag, in order. The terminal demos under gfx/ run in bounded
+of NAME.expected-diag, in order; a first line `// flags: FLAGS` gives wendc
+those flags too (e.g. `-D warnings`, for a program whose warnings are tested). The terminal demos under gfx/ run in bounded
 mode (their `frames = N; // frames` and `delay = N; // delay` lines set to 2
 and 1) and the SHA-256 of their stdout must equal NAME.expected-sha256.
 
@@ -137,7 +138,9 @@ def first_difference(expected, got):
 def check_error(wendc, src):
     expected = [l for l in src.with_suffix(".expected-diag").read_text().splitlines() if l.strip()]
     try:
-        r = subprocess.run([wendc, "build", str(src.relative_to(ROOT)), "-o", os.devnull],
+        first = src.read_text().split("\n", 1)[0]
+        flags = first.removeprefix("// flags:").split() if first.startswith("// flags:") else []
+        r = subprocess.run([wendc, "build", *flags, str(src.relative_to(ROOT)), "-o", os.devnull],
                            capture_output=True, timeout=TIMEOUT, cwd=ROOT)
     except subprocess.TimeoutExpired:
         return ["timeout"]

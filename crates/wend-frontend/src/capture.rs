@@ -34,6 +34,11 @@ impl BodyFacts {
         }
     }
 
+    /// The `(callee, caller)` pairs recorded so far (with repeats).
+    pub(crate) fn calls(&self) -> &[(FuncId, FuncId)] {
+        &self.calls
+    }
+
     /// Records that `caller`'s body calls `callee`.
     pub(crate) fn call(&mut self, caller: FuncId, callee: FuncId) {
         if self.calls.last() != Some(&(callee, caller)) {

@@ -58,6 +58,20 @@ pub fn has_errors(diags: &[Diag]) -> bool {
     diags.iter().any(|d| d.severity >= Severity::Error)
 }
 
+/// Makes every warning in `diags` an error, because of `cause` (a flag,
+/// such as `` `-D warnings` ``), which the first one names in a note, as
+/// rustc does.
+pub fn deny_warnings(diags: &mut [Diag], cause: &str) {
+    let mut first = true;
+    for diag in diags.iter_mut().filter(|d| d.severity == Severity::Warning) {
+        diag.severity = Severity::Error;
+        if std::mem::take(&mut first) {
+            diag.notes
+                .push(format!("note: {cause} makes every warning an error"));
+        }
+    }
+}
+
 /// Sorts diagnostics into source order (by the start of their primary
 /// label), keeping the emission order among diagnostics at the same spot.
 pub fn sort_by_position(diags: &mut [Diag]) {

@@ -7,7 +7,9 @@
 //!    every identifier interned as a [`intern::Symbol`];
 //! 3. [`sema`]: name resolution, type checking and the other static rules
 //!    (helped by [`scope`], [`flow`] and [`capture`]), giving a
-//!    [`Checked`] program;
+//!    [`Checked`] program, with the suggestions of similar names
+//!    ([`suggest`]) and the warnings about unused names ([`usage`]) and
+//!    values ([`dead_store`]);
 //! 4. [`lower`]: the checked program to a `wend_ir::Module`, the way
 //!    clang -O0 would.
 //!
@@ -22,6 +24,7 @@
 pub mod ast;
 pub(crate) mod capture;
 pub mod checked;
+pub(crate) mod dead_store;
 pub mod diag;
 pub(crate) mod flow;
 pub mod intern;
@@ -31,11 +34,14 @@ pub mod parser;
 pub(crate) mod scope;
 pub mod sema;
 pub mod span;
+pub(crate) mod suggest;
 pub mod tree;
+pub(crate) mod usage;
 
 pub use checked::Checked;
 pub use diag::render_diagnostics;
 pub use lower::ValueNames;
+pub use sema::Warnings;
 
 /// A diagnostic about the source file (the file id is `()`).
 pub type Diag = codespan_reporting::diagnostic::Diagnostic<()>;
@@ -59,8 +65,15 @@ pub fn ast_text(src: &str) -> Result<String, Vec<Diag>> {
 /// Parses and checks `src`. Returns the checked program if and only if there
 /// are no errors; the diagnostics (warnings and errors) are in source order.
 pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
+    check_with(src, Warnings::Report)
+}
+
+/// [`check`], saying whether to look for the warnings about unused names
+/// and values: a caller that hides warnings (`wendc -w`) need not pay for
+/// them (on a large generated program, tens of thousands of them).
+pub fn check_with(src: &str, warnings: Warnings) -> (Option<Checked>, Vec<Diag>) {
     match parser::parse(src) {
-        Ok(program) => sema::analyze(program, src),
+        Ok(program) => sema::analyze_with(program, src, warnings),
         Err(errors) => (None, errors),
     }
 }

@@ -99,6 +99,8 @@ pub(crate) struct Scopes {
     funcs: Vec<Vec<Overloads>>,
     /// The open function scopes, outermost first.
     open: Vec<OpenScope>,
+    /// The names of the functions of the global scope.
+    global_funcs: Vec<Symbol>,
     /// Whether `vars` outgrows the cache, so that the checker should ask
     /// for the bindings of names it will soon look up (see
     /// [`Scopes::asks_ahead`]).
@@ -117,6 +119,7 @@ impl Scopes {
             vars: vec![None; names.len()],
             funcs: std::iter::repeat_with(Vec::new).take(names.len()).collect(),
             open: Vec::new(),
+            global_funcs: Vec::new(),
             ask_ahead: names.len() >= ASK_AHEAD_FROM,
         }
     }
@@ -200,8 +203,9 @@ impl Scopes {
                 funcs: Vec::new(),
                 index: None,
             });
-            if let Some(open) = self.open.last_mut() {
-                open.funcs.push(name);
+            match self.open.last_mut() {
+                Some(open) => open.funcs.push(name),
+                None => self.global_funcs.push(name),
             }
         }
         let set = sets.last_mut().expect("pushed above if missing");
@@ -267,5 +271,47 @@ impl Scopes {
             .rev()
             .map(|set| set.funcs.as_slice())
             .collect()
+    }
+
+    /// Every variable visible from the body of `from` (the innermost open
+    /// scope), innermost scope first, each name once (the binding that
+    /// shadows the others). For suggestions: this walks every open scope.
+    pub(crate) fn visible_vars(
+        &self,
+        from: FuncId,
+    ) -> impl Iterator<Item = (Symbol, VarBinding)> + '_ {
+        debug_assert_eq!(self.innermost(), Some(from));
+        self.open.iter().rev().flat_map(move |scope| {
+            scope.vars.iter().filter_map(move |&(name, _)| {
+                let binding = self.vars[name.index()]?;
+                (binding.owner == scope.func).then_some((name, binding))
+            })
+        })
+    }
+
+    /// Every function name visible from the body of `from` (the innermost
+    /// open scope), innermost scope first, each name once, with its sets of
+    /// functions (as [`Scopes::visible_funcs`]). For suggestions: this walks
+    /// every open scope.
+    pub(crate) fn visible_func_names(
+        &self,
+        from: FuncId,
+    ) -> impl Iterator<Item = (Symbol, Vec<&[FuncId]>)> + '_ {
+        debug_assert_eq!(self.innermost(), Some(from));
+        let scoped = self.open.iter().rev().flat_map(|scope| {
+            scope
+                .funcs
+                .iter()
+                .map(move |&name| (name, Some(scope.func)))
+        });
+        let global = self.global_funcs.iter().map(|&name| (name, None));
+        scoped.chain(global).filter_map(move |(name, scope)| {
+            let sets = &self.funcs[name.index()];
+            // Listed once, by the innermost scope declaring the name.
+            (sets.last()?.scope == scope).then(|| {
+                let funcs = sets.iter().rev().map(|set| set.funcs.as_slice());
+                (name, funcs.collect())
+            })
+        })
     }
 }

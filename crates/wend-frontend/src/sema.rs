@@ -12,11 +12,14 @@
 use crate::ast::{self, BinaryOp, CallId, ExprId, ExprKind, Exprs, Item, StmtKind, Type, UnaryOp};
 use crate::capture::{compute_captures, BodyFacts};
 use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, VarKind};
+use crate::dead_store;
 use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
 use crate::flow;
 use crate::intern::Interner;
 use crate::scope::{Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
+use crate::suggest::{best_match, distance};
+use crate::usage::{self, Access, Usage};
 use cranelift_entity::EntityRef;
 
 /// Checks `program` (parsed from `src`). Returns the checked program if
@@ -28,6 +31,25 @@ use cranelift_entity::EntityRef;
 /// checked expressions go into an arena of their own, sized for one per
 /// syntactic expression.
 pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>) {
+    analyze_with(program, src, Warnings::Report)
+}
+
+/// Whether semantic analysis looks for the warnings about unused names
+/// ([`crate::usage`]) and values ([`crate::dead_store`]). The other
+/// warnings cost nothing to find and are always reported.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Warnings {
+    Report,
+    Skip,
+}
+
+/// [`analyze`], looking for the warnings about unused names and values
+/// only if `warnings` says so.
+pub fn analyze_with(
+    program: ast::Program,
+    src: &str,
+    warnings: Warnings,
+) -> (Option<Checked>, Vec<Diag>) {
     let ast::Program {
         functions,
         function_count,
@@ -44,14 +66,23 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
     checker.out.strings = strings;
     let main = checker.check_program(functions);
     let mut diags = std::mem::take(&mut checker.diags);
-    sort_by_position(&mut diags);
-    if has_errors(&diags) {
-        return (None, diags);
-    }
-    let Some(main) = main else {
-        // Unreachable in practice: a missing entry point is an error.
-        return (None, diags);
+    let main = match main {
+        Some(main) if !has_errors(&diags) => main,
+        // (Without errors there is always an entry point.)
+        _ => {
+            sort_by_position(&mut diags);
+            return (None, diags);
+        }
     };
+    // The warnings about unused names, only for a program without errors
+    // (see `usage`).
+    let tracked = (warnings == Warnings::Report).then(|| {
+        let uses = std::mem::take(&mut checker.usage);
+        let calls = checker.facts.calls();
+        let (unused, tracked) = usage::warnings(uses, &checker.funcs, &checker.vars, &names, calls);
+        diags.extend(unused);
+        tracked
+    });
     let vars = checker.vars;
     let captures = compute_captures(checker.facts, checker.funcs.len(), |var| {
         vars[var.index()].owner
@@ -60,6 +91,11 @@ pub fn analyze(program: ast::Program, src: &str) -> (Option<Checked>, Vec<Diag>)
     for (func, captures) in funcs.iter_mut().zip(captures) {
         func.captures = captures;
     }
+    if let Some(tracked) = tracked {
+        let exprs = &checker.out;
+        diags.extend(dead_store::warnings(&funcs, &vars, &names, exprs, &tracked));
+    }
+    sort_by_position(&mut diags);
     let checked = Checked {
         funcs,
         vars,
@@ -85,6 +121,12 @@ struct Checker<'a> {
     /// Every body's uses of outer variables and calls, for capture
     /// analysis.
     facts: BodyFacts,
+    /// Every variable's reads and assignments, for the warnings about
+    /// unused names.
+    usage: Usage,
+    /// How many more unknown names get a search for a similar one (see
+    /// [`SUGGESTED_NAMES`]).
+    suggestions_left: u32,
     scopes: Scopes,
     diags: Vec<Diag>,
     /// The blocks lowering may make for the statements checked so far (see
@@ -122,6 +164,8 @@ impl<'a> Checker<'a> {
             vars: Vec::new(),
             rets: Vec::new(),
             facts: BodyFacts::default(),
+            usage: Usage::default(),
+            suggestions_left: SUGGESTED_NAMES,
             scopes: Scopes::new(names),
             diags: Vec::new(),
             blocks: 0,
@@ -209,6 +253,7 @@ impl<'a> Checker<'a> {
 
     fn new_var(&mut self, name: &ast::Ident, ty: Type, kind: VarKind, owner: FuncId) -> VarId {
         let id = VarId(self.vars.len() as u32);
+        self.usage.declare();
         self.vars.push(VarDef {
             name: name.name,
             ty,
@@ -439,7 +484,7 @@ impl<'a> Checker<'a> {
         let span = stmt.span;
         match &stmt.kind {
             StmtKind::Assign { target, value } => {
-                let binding = self.lookup_var(ctx, target);
+                let binding = self.lookup_var(ctx, target, Access::Write);
                 let value = self.expr(ctx, *value);
                 let (binding, value) = (binding?, value?);
                 let var = binding.var;
@@ -622,12 +667,13 @@ impl<'a> Checker<'a> {
 
     // ---- Names ----
 
-    fn lookup_var(&mut self, ctx: FuncId, name: &ast::Ident) -> Option<VarBinding> {
+    fn lookup_var(&mut self, ctx: FuncId, name: &ast::Ident, access: Access) -> Option<VarBinding> {
         match self.scopes.lookup_var(ctx, name.name) {
             Some(binding) => {
                 if binding.owner != ctx {
                     self.facts.outer_use(ctx, binding.var);
                 }
+                (self.usage).access(ctx, binding.var, binding.owner, access);
                 Some(binding)
             }
             None => {
@@ -641,11 +687,87 @@ impl<'a> Checker<'a> {
                         "`{0}` is a function: call it with `{0}(...)`",
                         self.name(name)
                     ));
+                } else if let Some(similar) = self.similar_var(ctx, name) {
+                    let def = &self.vars[similar.index()];
+                    let what = match def.kind {
+                        VarKind::Param => "parameter",
+                        VarKind::Local => "variable",
+                    };
+                    let similar_name = self.names.name(def.name);
+                    diag = diag
+                        .secondary(
+                            def.span,
+                            format!("a {what} with a similar name is declared here"),
+                        )
+                        .help(format!(
+                            "a {what} with a similar name exists: `{similar_name}`"
+                        ));
                 }
                 self.diags.push(diag);
                 None
             }
         }
+    }
+
+    /// Whether to look for a name similar to an unknown one: yes for the
+    /// first [`SUGGESTED_NAMES`] unknown names.
+    fn suggests(&mut self) -> bool {
+        let left = self.suggestions_left > 0;
+        self.suggestions_left = self.suggestions_left.saturating_sub(1);
+        left
+    }
+
+    /// The visible variable whose name is most similar to the unknown
+    /// `name`, if one is close enough ([`crate::suggest`]).
+    fn similar_var(&mut self, ctx: FuncId, name: &ast::Ident) -> Option<VarId> {
+        if !self.suggests() {
+            return None;
+        }
+        let typo = self.name(name);
+        let names = self.names;
+        let candidates = (self.scopes.visible_vars(ctx))
+            .map(|(symbol, binding)| (names.name(symbol), 0, binding.var));
+        best_match(typo, candidates)
+    }
+
+    /// The visible function whose name is most similar to the unknown
+    /// `name` of a call with arguments `types` (`None` for an argument with
+    /// an error): the first function of that name, preferring a name with
+    /// an overload taking such arguments, then one taking as many.
+    fn similar_func(
+        &mut self,
+        ctx: FuncId,
+        name: &ast::Ident,
+        types: &[Option<Type>],
+    ) -> Option<FuncId> {
+        if !self.suggests() {
+            return None;
+        }
+        let typo = self.name(name);
+        let (names, funcs, vars) = (self.names, &self.funcs, &self.vars);
+        let rank = |f: FuncId| {
+            let params = &funcs[f.index()].params;
+            if params.len() != types.len() {
+                return 2;
+            }
+            let same = |(&p, ty): (&VarId, &Option<Type>)| *ty == Some(vars[p.index()].ty);
+            if params.iter().zip(types).all(same) {
+                0
+            } else {
+                1
+            }
+        };
+        let candidates = self
+            .scopes
+            .visible_func_names(ctx)
+            .filter_map(|(symbol, sets)| {
+                // Ranking the overloads is only worth it for a close name.
+                distance(typo, names.name(symbol))?;
+                let overloads = sets.into_iter().flatten().copied();
+                let best = overloads.min_by_key(|&f| rank(f))?;
+                Some((names.name(symbol), rank(best), best))
+            });
+        best_match(typo, candidates)
     }
 
     /// Resolves and checks a call; the callee may be void.
@@ -663,6 +785,22 @@ impl<'a> Checker<'a> {
             );
             if self.scopes.lookup_var(ctx, symbol).is_some() {
                 diag = diag.note(format!("`{name}` is a variable, not a function"));
+            }
+            let types: Vec<Option<Type>> = args.iter().map(|a| a.map(|a| self.out[a].ty)).collect();
+            if let Some(similar) = self.similar_func(ctx, &call.name, &types) {
+                let def = &self.funcs[similar.index()];
+                diag = diag
+                    .secondary(
+                        def.name_span,
+                        format!(
+                            "a function with a similar name is defined here: `{}`",
+                            self.describe_function(similar)
+                        ),
+                    )
+                    .help(format!(
+                        "a function with a similar name exists: `{}`",
+                        def.name
+                    ));
             }
             self.diags.push(diag);
             return None;
@@ -750,7 +888,7 @@ impl<'a> Checker<'a> {
                 None
             }
             ExprKind::Var(name) => {
-                let binding = self.lookup_var(ctx, &ast::Ident { name, span })?;
+                let binding = self.lookup_var(ctx, &ast::Ident { name, span }, Access::Read)?;
                 Some(self.add(checked::ExprKind::Var(binding.var), binding.ty, span))
             }
             ExprKind::Call(call) => {
@@ -920,6 +1058,11 @@ impl<'a> Checker<'a> {
         Some(self.add(kind, ty, span))
     }
 }
+
+/// How many unknown names get a search for a similar visible one: each
+/// search reads every visible name, so a file of thousands of misspellings
+/// among thousands of names would otherwise take quadratic time.
+const SUGGESTED_NAMES: u32 = 1000;
 
 /// How many candidates a call that matches no overload lists.
 const SHOWN_CANDIDATES: usize = 8;

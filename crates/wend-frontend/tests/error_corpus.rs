@@ -1,7 +1,9 @@
 //! Runs the front end over every program in `test-programs/errors/` and
 //! checks that the rendered diagnostics contain each non-empty line of the
 //! matching `.expected-diag` file, in order. This is the same check the
-//! driver's tests make on `wendc`'s stderr.
+//! driver's tests make on `wendc`'s stderr. A program whose first line is
+//! `// flags: -D warnings` is checked with its warnings made errors, as
+//! `wendc -D warnings` does.
 
 use std::path::{Path, PathBuf};
 
@@ -12,11 +14,18 @@ fn corpus_dir() -> PathBuf {
 /// The diagnostics for `source` as wendc prints them, with the file named
 /// as it would be on a command line run from the repository root.
 fn render(name: &str, source: &str) -> (bool, String) {
-    let (checked, diags) = wend_frontend::check(source);
+    let (checked, mut diags) = wend_frontend::check(source);
+    if source.starts_with(DENY_WARNINGS) {
+        wend_frontend::diag::deny_warnings(&mut diags, "`-D warnings`");
+    }
     let path = format!("test-programs/errors/{name}");
     let text = wend_frontend::render_diagnostics(&path, source, &diags, false);
-    (checked.is_some(), text)
+    let compiled = checked.is_some() && !wend_frontend::diag::has_errors(&diags);
+    (compiled, text)
 }
+
+/// The first line of an error program to be compiled with `-D warnings`.
+const DENY_WARNINGS: &str = "// flags: -D warnings\n";
 
 /// Checks that every expected line occurs in `actual`, in order. Returns a
 /// description of the first missing line.

@@ -42,9 +42,13 @@ pub struct CompileArgs {
     /// Optimisation level: -O0 (no passes), -O1, -O2
     #[arg(short = 'O', value_name = "LEVEL", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
     pub opt_level: u8,
-    /// Do not print warnings
-    #[arg(short = 'w')]
+    /// Do not print warnings (contradicts `-D warnings`: both is an error)
+    #[arg(short = 'w', conflicts_with = "deny")]
     pub no_warnings: bool,
+    /// `-D warnings`: make every warning an error, so that a program with
+    /// warnings does not compile (exit status 1), for grading scripts
+    #[arg(short = 'D', value_name = "LINT", value_enum)]
+    pub deny: Vec<Lint>,
     /// The code generator for executables
     #[arg(long, value_enum, default_value_t = Backend::Native)]
     pub backend: Backend,
@@ -147,6 +151,13 @@ pub struct RunArgs {
     /// Execute the IR with the built-in interpreter instead of compiling it
     #[arg(long)]
     pub interp: bool,
+}
+
+/// What `-D` makes an error.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lint {
+    /// Every warning
+    Warnings,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]

@@ -190,12 +190,24 @@ pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
 /// Reads and checks the source, reporting the diagnostics.
 fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), Failed> {
     let source = time("read", || read_source(&args.file))?;
-    let (checked, mut diags) = time("frontend", || wend_frontend::check(&source.text));
+    let warnings = if args.no_warnings {
+        wend_frontend::Warnings::Skip
+    } else {
+        wend_frontend::Warnings::Report
+    };
+    let (checked, mut diags) = time("frontend", || {
+        wend_frontend::check_with(&source.text, warnings)
+    });
     if args.no_warnings {
         diags.retain(|d| d.severity != codespan_reporting::diagnostic::Severity::Warning);
     }
+    if args.deny.contains(&crate::cli::Lint::Warnings) {
+        wend_frontend::diag::deny_warnings(&mut diags, "`-D warnings`");
+    }
     report(&source, &diags);
-    let checked = checked.ok_or(Failed)?;
+    let checked = checked
+        .filter(|_| !wend_frontend::diag::has_errors(&diags))
+        .ok_or(Failed)?;
     Ok((source, checked))
 }
 
@@ -392,6 +404,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         backend: crate::cli::Backend::Native,
         opt_level: args.opt_level,
         no_warnings: false,
+        deny: Vec::new(),
         passes: PassArgs {
             passes: args.passes.clone(),
             print_after_all: false,

@@ -362,7 +362,7 @@ fn definite_return() {
 #[test]
 fn unreachable_statements_warn() {
     let (checked, diags) = check(&in_main(
-        "int f() { return 1; print 2; print 3; } while true { } print 4;",
+        "int f() { return 1; print 2; print 3; } f(); while true { } print 4;",
     ));
     assert!(checked.is_some());
     let warnings: Vec<_> = diags
