@@ -33,7 +33,9 @@ use crate::module::Module;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A syntax or consistency error, at a 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +55,14 @@ impl std::error::Error for ReadError {}
 
 /// Parses a whole module.
 pub fn parse_module(text: &str) -> Result<Module> {
+    parse_module_with_runtime(text).map(|(module, _)| module)
+}
+
+/// Parses a whole module, and tells whether the text defines wendc's
+/// runtime, as [`crate::print::print_standalone_llvm`] writes it: then
+/// its routines are declarations in the module, and a tool that writes the
+/// module back should write it with its runtime too.
+pub fn parse_module_with_runtime(text: &str) -> Result<(Module, bool)> {
     let mut parser = Parser::new(Lexer::new(text));
     let bodies = parser.parse_top_level();
     let bodies = parser.lexed(bodies)?;
@@ -61,7 +71,14 @@ pub fn parse_module(text: &str) -> Result<Module> {
         let parsed = parser.parse_body(body);
         parser.lexed(parsed)?;
     }
-    Ok(parser.module)
+    Ok((parser.module, parser.defines_runtime))
+}
+
+/// The top-level items of wendc's runtime (see [`crate::print::RuntimeText`]),
+/// each as its exact text without the final newline.
+fn runtime_items() -> &'static HashSet<String> {
+    static ITEMS: OnceLock<HashSet<String>> = OnceLock::new();
+    ITEMS.get_or_init(|| crate::print::runtime_items().into_iter().collect())
 }
 
 // ---- lexer ------------------------------------------------------------
@@ -336,6 +353,9 @@ struct Parser<'a> {
     /// Symbol tables, only looked up (never iterated): a fast hash.
     functions: FxHashMap<Text<'a>, FuncId>,
     strings: FxHashMap<Text<'a>, StrId>,
+    /// Whether a function of wendc's runtime was read (a routine, or the
+    /// stack-overflow handler every standalone module has).
+    defines_runtime: bool,
 }
 
 /// What a local name stands for in the function being parsed.
@@ -385,6 +405,7 @@ impl<'a> Parser<'a> {
             module: Module::new(),
             functions: FxHashMap::default(),
             strings: FxHashMap::default(),
+            defines_runtime: false,
         };
         parser.restart(parser.lexer.clone());
         parser
@@ -623,6 +644,9 @@ impl<'a> Parser<'a> {
     fn parse_top_level(&mut self) -> Result<Vec<PendingBody<'a>>> {
         let mut bodies = Vec::new();
         loop {
+            if self.skip_runtime_item()? {
+                continue;
+            }
             match self.peek().clone() {
                 Tok::Eof => return Ok(bodies),
                 Tok::Word(w)
@@ -654,6 +678,68 @@ impl<'a> Parser<'a> {
                 _ => return self.expected("`define`, `declare` or a string constant"),
             }
         }
+    }
+
+    /// Recognises an item of wendc's runtime (a standalone module's) at the
+    /// current token: a routine's definition becomes its declaration, the
+    /// rest (libc declarations, the runtime's data, the stack-overflow
+    /// handler) is skipped, to be written again by the printer. Only the
+    /// exact text wendc writes is recognised: anything else, such as a
+    /// routine defined differently, is read as ordinary IR.
+    fn skip_runtime_item(&mut self) -> Result<bool> {
+        let token = &self.current;
+        let starts_item = token.first_on_line
+            && match &token.tok {
+                Tok::Word(w) => w == "define" || w == "declare",
+                Tok::Global(_) => true,
+                _ => false,
+            };
+        if !starts_item {
+            return Ok(false);
+        }
+        let text = self.lexer.text;
+        let rest = &text[token.line_start..];
+        let line = rest.split('\n').next().unwrap_or(rest);
+        let item = if line.starts_with("define ") {
+            let Some(symbol) = defined_runtime_symbol(line) else {
+                return Ok(false);
+            };
+            // wendc writes the closing brace of a body alone on a line.
+            let Some(end) = rest.find("\n}").map(|i| i + 2) else {
+                return Ok(false);
+            };
+            let item = &rest[..end];
+            if !runtime_items().contains(item) {
+                return Ok(false);
+            }
+            if let Some(rt) = crate::runtime::RuntimeFn::from_symbol(symbol) {
+                if self.functions.contains_key(symbol) {
+                    return self.error(format!("redefinition of `@{symbol}`"));
+                }
+                let func = self.module.add_function(rt.declaration());
+                self.functions.insert(Cow::Borrowed(symbol), func);
+            }
+            self.defines_runtime = true;
+            item
+        } else if runtime_items().contains(line) {
+            line
+        } else {
+            return Ok(false);
+        };
+        // Resume after the item (the lexer may have looked one token ahead
+        // of it, so it starts again from the text).
+        let end = token.line_start + item.len();
+        let lexer = Lexer {
+            text,
+            i: end,
+            line: token.pos.line + item.matches('\n').count() as u32,
+            line_start: token.line_start + item.rfind('\n').map_or(0, |i| i + 1),
+            first_on_line: false,
+        };
+        // A lexical error in the lookahead was inside the item.
+        self.lex_error = None;
+        self.restart(lexer);
+        Ok(true)
     }
 
     /// `@.str.N = private unnamed_addr constant [N x i8] c"…"`.
@@ -1529,6 +1615,19 @@ impl<'a> Parser<'a> {
             }
         }
     }
+}
+
+/// The runtime function a `define` line of wendc's runtime defines.
+fn defined_runtime_symbol(line: &str) -> Option<&'static str> {
+    crate::runtime::RuntimeFn::ALL
+        .iter()
+        .map(|rt| rt.symbol())
+        .chain(crate::print::RuntimeText::DEFINED_SYMBOLS)
+        .find(|symbol| {
+            line.find('@')
+                .and_then(|at| line[at + 1..].strip_prefix(symbol))
+                .is_some_and(|after| after.starts_with('('))
+        })
 }
 
 fn is_number(name: &str) -> bool {
