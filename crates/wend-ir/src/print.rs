@@ -16,7 +16,9 @@
 //!   `@.str.K`.
 //!
 //! [`print_standalone_llvm`] additionally defines the runtime routines in
-//! LLVM IR over libc, giving a file that `lli` runs directly.
+//! LLVM IR over libc, with the stack-overflow handler, giving a file that
+//! `lli` runs directly and that `llc` and a PIE-linking `cc` make an
+//! executable of; the reader reads it back too.
 
 use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, ValueDef};
@@ -690,7 +692,12 @@ impl RuntimeText {
     /// The text appended to the module.
     pub fn text(&self) -> String {
         let mut out = String::from("\n; The wend runtime, over libc.\n");
-        for line in self.globals.iter().map(String::as_str).chain(self.libc.iter().copied()) {
+        for line in self
+            .globals
+            .iter()
+            .map(String::as_str)
+            .chain(self.libc.iter().copied())
+        {
             out.push_str(line);
             out.push('\n');
         }
@@ -764,12 +771,12 @@ pub(crate) fn runtime_definitions(routines: &[RuntimeFn]) -> RuntimeText {
                 ).to_string());
             }
             RuntimeFn::PrintBool => {
-                rt_text.globals.push(
-                    "@.wend.true = unnamed_addr constant [4 x i8] c\"true\"".to_string(),
-                );
-                rt_text.globals.push(
-                    "@.wend.false = unnamed_addr constant [5 x i8] c\"false\"".to_string(),
-                );
+                rt_text
+                    .globals
+                    .push("@.wend.true = unnamed_addr constant [4 x i8] c\"true\"".to_string());
+                rt_text
+                    .globals
+                    .push("@.wend.false = unnamed_addr constant [5 x i8] c\"false\"".to_string());
                 rt_text.need("@stdout = external global i8*");
                 rt_text.need("declare i64 @fwrite(i8*, i64, i64, i8*)");
                 rt_text.definitions.push(concat!(
@@ -786,25 +793,31 @@ pub(crate) fn runtime_definitions(routines: &[RuntimeFn]) -> RuntimeText {
             RuntimeFn::PrintStr => {
                 rt_text.need("@stdout = external global i8*");
                 rt_text.need("declare i64 @fwrite(i8*, i64, i64, i8*)");
-                rt_text.definitions.push(concat!(
-                    "define void @wend_print_str(i8* %text, i32 %len) {\n",
-                    "entry:\n",
-                    "  %len64 = zext i32 %len to i64\n",
-                    "  %out = load i8*, i8** @stdout\n",
-                    "  %0 = call i64 @fwrite(i8* %text, i64 1, i64 %len64, i8* %out)\n",
-                    "  ret void\n",
-                    "}\n",
-                ).to_string());
+                rt_text.definitions.push(
+                    concat!(
+                        "define void @wend_print_str(i8* %text, i32 %len) {\n",
+                        "entry:\n",
+                        "  %len64 = zext i32 %len to i64\n",
+                        "  %out = load i8*, i8** @stdout\n",
+                        "  %0 = call i64 @fwrite(i8* %text, i64 1, i64 %len64, i8* %out)\n",
+                        "  ret void\n",
+                        "}\n",
+                    )
+                    .to_string(),
+                );
             }
             RuntimeFn::PrintNewline => {
                 rt_text.need("declare i32 @putchar(i32)");
-                rt_text.definitions.push(concat!(
-                    "define void @wend_print_newline() {\n",
-                    "entry:\n",
-                    "  %0 = call i32 @putchar(i32 10)\n",
-                    "  ret void\n",
-                    "}\n",
-                ).to_string());
+                rt_text.definitions.push(
+                    concat!(
+                        "define void @wend_print_newline() {\n",
+                        "entry:\n",
+                        "  %0 = call i32 @putchar(i32 10)\n",
+                        "  ret void\n",
+                        "}\n",
+                    )
+                    .to_string(),
+                );
             }
             RuntimeFn::DivByZero => {
                 // The message with the line number replaced by `%d`.

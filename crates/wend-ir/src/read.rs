@@ -1,6 +1,14 @@
 //! The textual IR reader: parses the LLVM IR subset that
 //! [`crate::print::print_module`] writes — and the same subset written by
-//! hand or by clang — back into a [`Module`].
+//! hand or by clang — back into a [`Module`]; also the module with its
+//! runtime that [`crate::print::print_standalone_llvm`] writes (the runtime,
+//! outside the subset, is recognised by its exact text: see
+//! `Parser::skip_runtime_item`).
+//!
+//! Pointers may be typed (`i32*`, as LLVM 14 writes them) or opaque (`ptr`,
+//! LLVM 15 and later). The IR's types are typed, so each `ptr` is given its
+//! pointee from what the instructions say (see `OpaquePointer`) once the
+//! whole module has been read.
 //!
 //! It is a hand-written lexer plus a recursive-descent parser, in two passes
 //! over the text so that anything may be used before it is defined (the
@@ -649,7 +657,9 @@ impl<'a> Parser<'a> {
         let at = self.here();
         self.next();
         if self.is_punct('*') {
-            return self.error("`ptr` is opaque: there is no `ptr*` (pointers to pointers are not supported)");
+            return self.error(
+                "`ptr` is opaque: there is no `ptr*` (pointers to pointers are not supported)",
+            );
         }
         Ok(Written::Opaque(self.new_opaque(at, what())))
     }
@@ -738,8 +748,12 @@ impl<'a> Parser<'a> {
                     return self.error_at(
                         at,
                         match have {
-                            Written::Known(_) => format!("{what} has type {t}, but `ptr` is written here"),
-                            Written::Opaque(_) => format!("{what} is a pointer, but {t} is needed here"),
+                            Written::Known(_) => {
+                                format!("{what} has type {t}, but `ptr` is written here")
+                            }
+                            Written::Opaque(_) => {
+                                format!("{what} is a pointer, but {t} is needed here")
+                            }
                         },
                     );
                 };
@@ -1468,11 +1482,12 @@ impl<'a> Parser<'a> {
             other => {
                 let Written::Known(ty) = written else {
                     let message = match other {
-                        Tok::Word(w) if w == "null" => "null pointers are not supported".to_string(),
-                        other => format!(
-                            "expected a pointer value, found {}",
-                            Self::describe(&other)
-                        ),
+                        Tok::Word(w) if w == "null" => {
+                            "null pointers are not supported".to_string()
+                        }
+                        other => {
+                            format!("expected a pointer value, found {}", Self::describe(&other))
+                        }
                     };
                     return self.error_at(at, message);
                 };
@@ -1493,7 +1508,9 @@ impl<'a> Parser<'a> {
             self.opaque[id as usize].what = "this string address".to_string();
             self.set_pointee(id, Type::I8, at)?;
         }
-        Ok(self.func(body).make_value(Type::PtrI8, ValueDef::Str(string)))
+        Ok(self
+            .func(body)
+            .make_value(Type::PtrI8, ValueDef::Str(string)))
     }
 
     /// A constant or another non-local operand (`tok`, at `at`) of known type `ty`.
@@ -1772,7 +1789,10 @@ impl<'a> Parser<'a> {
                 if ty.is_pointer() {
                     return self.error_at(opcode_at, "pointers to pointers are not supported");
                 }
-                Ok((InstKind::Alloca { ty }, Some(Written::Known(ty.pointer_to()))))
+                Ok((
+                    InstKind::Alloca { ty },
+                    Some(Written::Known(ty.pointer_to())),
+                ))
             }
             "load" => {
                 let ty = self.parse_type()?;
@@ -1802,7 +1822,10 @@ impl<'a> Parser<'a> {
                 let lhs = self.parse_operand(body, ty)?;
                 self.expect_punct(',')?;
                 let rhs = self.parse_operand(body, ty)?;
-                Ok((InstKind::Icmp { cond, lhs, rhs }, Some(Written::Known(Type::I1))))
+                Ok((
+                    InstKind::Icmp { cond, lhs, rhs },
+                    Some(Written::Known(Type::I1)),
+                ))
             }
             "select" => {
                 let (cond, _) = self.parse_typed_operand(body)?;

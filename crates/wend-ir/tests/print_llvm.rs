@@ -353,11 +353,7 @@ fn standalone_output_compiles_with_llc_and_cc() {
     // As a user would: llc with its defaults (the static relocation model),
     // then a cc that links position-independent executables by default
     // (Debian's does).
-    let llc = Command::new("llc")
-        .arg(&ll)
-        .arg("-o")
-        .arg(&asm)
-        .status();
+    let llc = Command::new("llc").arg(&ll).arg("-o").arg(&asm).status();
     let Ok(llc) = llc else {
         eprintln!("note: skipping the llc check: llc is not installed");
         return;
@@ -386,12 +382,18 @@ fn standalone_output_compiles_with_llc_and_cc() {
 #[test]
 fn standalone_output_carries_the_pie_module_flags() {
     let text = print_standalone_llvm(&printing_module(false));
-    assert!(text.starts_with("target triple = \"x86_64-pc-linux-gnu\"\n"), "{text}");
+    assert!(
+        text.starts_with("target triple = \"x86_64-pc-linux-gnu\"\n"),
+        "{text}"
+    );
     assert!(text.contains("!{i32 7, !\"PIC Level\", i32 2}"), "{text}");
     assert!(text.contains("!{i32 7, !\"PIE Level\", i32 2}"), "{text}");
     // Nothing the module defines is local: a local symbol's address would
     // be an absolute relocation under llc's default static model.
     for line in text.lines().filter(|l| l.starts_with('@')) {
-        assert!(!line.contains("private") && !line.contains("internal"), "{line}");
+        assert!(
+            !line.contains("private") && !line.contains("internal"),
+            "{line}"
+        );
     }
 }

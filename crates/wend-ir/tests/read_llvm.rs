@@ -124,7 +124,10 @@ fn opaque_pointee_comes_from_loads_stores_calls_and_strings() {
     );
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = wend_ir::interp::run_main(&module, &mut out, &mut err).unwrap();
-    assert_eq!((status, out.as_slice(), err.as_slice()), (0, &b"x=42true\n"[..], &b""[..]));
+    assert_eq!(
+        (status, out.as_slice(), err.as_slice()),
+        (0, &b"x=42true\n"[..], &b""[..])
+    );
 }
 
 /// Opaque pointers whose pointee the text does not say, or says twice

@@ -62,10 +62,20 @@ fn every_written_module_reads_back_to_the_same_text() {
         let mut module = wend_frontend::lower(checked_program);
         for stage in ["-O0", "-O2"] {
             if stage == "-O2" {
-                run_pipeline(&mut module, &pipeline_for_level(2), &mut PipelineOptions::default());
+                run_pipeline(
+                    &mut module,
+                    &pipeline_for_level(2),
+                    &mut PipelineOptions::default(),
+                );
             }
             let ir = print_module(&module);
-            assert_reads_back(&path, &format!("--emit ir {stage}"), &ir, false, print_module);
+            assert_reads_back(
+                &path,
+                &format!("--emit ir {stage}"),
+                &ir,
+                false,
+                print_module,
+            );
             let llvm = print_standalone_llvm(&module);
             let form = format!("--emit llvm {stage}");
             assert_reads_back(&path, &form, &llvm, true, print_standalone_llvm);

@@ -357,17 +357,16 @@ fn read_ir_with_runtime(path: &Path) -> Result<(Module, bool), Failed> {
         eprintln!("error: cannot read `{name}`: {e}");
         Failed
     })?;
-    let (module, with_runtime) =
-        wend_ir::read::parse_module_with_runtime(&text).map_err(|e| {
-            eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
-            if wend_ir::print::defines_runtime(&text) {
-                eprintln!(
-                    "{name}: note: wendc reads the runtime of a module only exactly as \
+    let (module, with_runtime) = wend_ir::read::parse_module_with_runtime(&text).map_err(|e| {
+        eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
+        if wend_ir::print::defines_runtime(&text) {
+            eprintln!(
+                "{name}: note: wendc reads the runtime of a module only exactly as \
                      `wendc build --emit llvm` writes it"
-                );
-            }
-            Failed
-        })?;
+            );
+        }
+        Failed
+    })?;
     wend_ir::verify::verify_module(&module).map_err(|e| {
         eprintln!("{name}: error: invalid IR: {e}");
         Failed

@@ -386,7 +386,12 @@ fn opt_reads_emit_llvm_output_and_writes_it_back_with_its_runtime() {
     let ll = emit_to(&src, "llvm", dir.path().join("loop.ll"));
     let text = std::fs::read_to_string(&ll).unwrap();
     // Without passes, the module with its runtime comes back byte for byte.
-    wendc().arg("opt").arg(&ll).assert().success().stdout(text.clone());
+    wendc()
+        .arg("opt")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(text.clone());
     let out = dir.path().join("loop.opt.ll");
     wendc()
         .args(["opt", "--passes", "mem2reg"])
@@ -397,10 +402,16 @@ fn opt_reads_emit_llvm_output_and_writes_it_back_with_its_runtime() {
         .success();
     let optimised = std::fs::read_to_string(&out).unwrap();
     assert!(optimised.contains("phi i32"), "{optimised}");
-    assert!(optimised.contains("define void @wend_print_int("), "{optimised}");
+    assert!(
+        optimised.contains("define void @wend_print_int("),
+        "{optimised}"
+    );
     if have("lli") {
         let expected = std::process::Command::new("lli").arg(&ll).output().unwrap();
-        let got = std::process::Command::new("lli").arg(&out).output().unwrap();
+        let got = std::process::Command::new("lli")
+            .arg(&out)
+            .output()
+            .unwrap();
         assert_eq!(got.stdout, expected.stdout);
         assert_eq!(got.status.code(), expected.status.code());
     }
@@ -423,12 +434,18 @@ fn opt_locates_a_changed_runtime_routine() {
     // read as ordinary IR, where the libc call is out of reach.
     let changed = text.replace("@putchar(i32 10)", "@putchar(i32 13)");
     assert_ne!(changed, text);
-    let line = changed.lines().position(|l| l.contains("@putchar(i32 13)")).unwrap() + 1;
+    let line = changed
+        .lines()
+        .position(|l| l.contains("@putchar(i32 13)"))
+        .unwrap()
+        + 1;
     std::fs::write(&ll, changed).unwrap();
     wendc().arg("opt").arg(&ll).assert().code(1).stderr(
         predicate::str::contains(format!("loop.ll:{line}:"))
             .and(predicate::str::contains("error:"))
-            .and(predicate::str::contains("exactly as `wendc build --emit llvm` writes it")),
+            .and(predicate::str::contains(
+                "exactly as `wendc build --emit llvm` writes it",
+            )),
     );
 }
 
