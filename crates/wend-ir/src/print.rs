@@ -377,23 +377,6 @@ const MODULE_FLAGS: &str = concat!(
     "!1 = !{i32 7, !\"PIE Level\", i32 2}\n",
 );
 
-/// Whether `text` looks like [`print_standalone_llvm`]'s output: it
-/// defines a runtime routine or the stack-overflow handler, which a module
-/// on its own at most declares.
-pub fn defines_runtime(text: &str) -> bool {
-    let symbols: Vec<&str> = RuntimeFn::ALL
-        .iter()
-        .map(|rt| rt.symbol())
-        .chain(RuntimeText::DEFINED_SYMBOLS)
-        .collect();
-    text.lines().any(|line| {
-        line.starts_with("define ")
-            && symbols
-                .iter()
-                .any(|symbol| line.contains(&format!("@{symbol}(")))
-    })
-}
-
 fn print_module_with(
     module: &Module,
     skip_declarations: &HashSet<String>,

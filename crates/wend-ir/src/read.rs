@@ -941,14 +941,9 @@ impl<'a> Parser<'a> {
         let rest = &text[token.line_start..];
         let line = rest.split('\n').next().unwrap_or(rest);
         let item = if line.starts_with("define ") {
-            let Some(symbol) = defined_runtime_symbol(line) else {
+            let Some((symbol, item)) = runtime_definition_at(rest) else {
                 return Ok(false);
             };
-            // wendc writes the closing brace of a body alone on a line.
-            let Some(end) = rest.find("\n}").map(|i| i + 2) else {
-                return Ok(false);
-            };
-            let item = &rest[..end];
             if !runtime_items().contains(item) {
                 return Ok(false);
             }
@@ -1975,6 +1970,35 @@ impl<'a> Parser<'a> {
             }
         }
     }
+}
+
+/// The definition of a runtime function that starts `rest` (with a
+/// `define` line): the function's name and the text up to the `}` that
+/// closes it, which wendc writes alone on a line.
+fn runtime_definition_at(rest: &str) -> Option<(&'static str, &str)> {
+    let line = rest.split('\n').next().unwrap_or(rest);
+    let symbol = defined_runtime_symbol(line)?;
+    let end = rest.find("\n}").map(|i| i + 2)?;
+    Some((symbol, &rest[..end]))
+}
+
+/// The runtime functions that `text` defines other than as wendc writes
+/// them: the reader reads those as ordinary IR, where their libc calls are
+/// errors, so a tool can say why.
+pub fn changed_runtime_definitions(text: &str) -> Vec<&'static str> {
+    let mut changed = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("define ") {
+            if let Some((symbol, item)) = runtime_definition_at(&text[offset..]) {
+                if !runtime_items().contains(item) {
+                    changed.push(symbol);
+                }
+            }
+        }
+        offset += line.len();
+    }
+    changed
 }
 
 /// The runtime function a `define` line of wendc's runtime defines.

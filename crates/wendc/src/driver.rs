@@ -359,10 +359,11 @@ fn read_ir_with_runtime(path: &Path) -> Result<(Module, bool), Failed> {
     })?;
     let (module, with_runtime) = wend_ir::read::parse_module_with_runtime(&text).map_err(|e| {
         eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
-        if wend_ir::print::defines_runtime(&text) {
+        for symbol in wend_ir::read::changed_runtime_definitions(&text) {
             eprintln!(
-                "{name}: note: wendc reads the runtime of a module only exactly as \
-                     `wendc build --emit llvm` writes it"
+                "{name}: note: `@{symbol}` is not defined as `wendc build --emit llvm` \
+                 writes it, so it was read as ordinary IR; wendc reads its runtime only \
+                 in exactly that text"
             );
         }
         Failed

@@ -425,6 +425,21 @@ fn opt_reads_emit_llvm_output_and_writes_it_back_with_its_runtime() {
 }
 
 #[test]
+fn opt_error_in_a_module_with_its_runtime_has_no_runtime_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let ll = emit_to(&src, "llvm", dir.path().join("loop.ll"));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    let broken = text.replacen("br label %while.cond", "br label %nowhere", 1);
+    assert_ne!(broken, text);
+    std::fs::write(&ll, broken).unwrap();
+    wendc().arg("opt").arg(&ll).assert().code(1).stderr(
+        predicate::str::contains("use of undefined label `%nowhere`")
+            .and(predicate::str::contains("note").not()),
+    );
+}
+
+#[test]
 fn opt_locates_a_changed_runtime_routine() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
@@ -444,7 +459,7 @@ fn opt_locates_a_changed_runtime_routine() {
         predicate::str::contains(format!("loop.ll:{line}:"))
             .and(predicate::str::contains("error:"))
             .and(predicate::str::contains(
-                "exactly as `wendc build --emit llvm` writes it",
+                "note: `@wend_print_newline` is not defined as `wendc build --emit llvm` writes it",
             )),
     );
 }
