@@ -440,6 +440,40 @@ fn opt_error_in_a_module_with_its_runtime_has_no_runtime_note() {
 }
 
 #[test]
+fn opt_and_analyze_read_opaque_pointers() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = write(
+        dir.path(),
+        "max.ll",
+        b"define i32 @max(i32 %a, i32 %b) {\nentry:\n  %r = alloca i32, align 4\n  \
+          store i32 %a, ptr %r, align 4\n  %c = icmp sgt i32 %b, %a\n  \
+          br i1 %c, label %then, label %end\n\nthen:\n  store i32 %b, ptr %r, align 4\n  \
+          br label %end\n\nend:\n  %v = load i32, ptr %r, align 4\n  ret i32 %v\n}\n",
+    );
+    wendc()
+        .arg("opt")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("store i32 %a, i32* %r"));
+    wendc()
+        .arg("analyze")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("function @max").and(predicate::str::contains("phi")));
+    let unknown = write(dir.path(), "f.ll", b"declare void @f(ptr)\n");
+    wendc()
+        .arg("opt")
+        .arg(&unknown)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "f.ll:1:17: error: cannot tell what parameter 1",
+        ));
+}
+
+#[test]
 fn opt_locates_a_changed_runtime_routine() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
