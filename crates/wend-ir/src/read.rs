@@ -737,43 +737,27 @@ impl<'a> Parser<'a> {
         have: Written,
         want: Written,
         at: Pos,
-        mismatch: impl FnOnce(Type, Type) -> String,
+        mismatch: impl FnOnce(String, String) -> String,
     ) -> Result<()> {
         match (have, want) {
             (Written::Known(a), Written::Known(b)) if a == b => Ok(()),
-            (Written::Known(a), Written::Known(b)) => self.error_at(at, mismatch(a, b)),
             (Written::Opaque(id), Written::Known(t)) | (Written::Known(t), Written::Opaque(id)) => {
-                let what = self.opaque[id as usize].what.clone();
-                let Some(pointee) = t.pointee() else {
-                    return self.error_at(
-                        at,
-                        match have {
-                            Written::Known(_) => {
-                                format!("{what} has type {t}, but `ptr` is written here")
-                            }
-                            Written::Opaque(_) => {
-                                format!("{what} is a pointer, but {t} is needed here")
-                            }
-                        },
-                    );
-                };
+                // A typed pointer tells the pointee, unless it contradicts it.
                 let root = self.opaque_root(id);
-                match self.opaque[root as usize].pointee {
-                    Some((known, first)) if known != pointee => self.error_at(
-                        at,
-                        match have {
-                            Written::Known(_) => format!(
-                                "{what} has type {t}, but is used as a pointer to {known} at line {}, column {}",
-                                first.line, first.column
-                            ),
-                            Written::Opaque(_) => format!(
-                                "{what} is used as a pointer to {known} (line {}, column {}), but {t} is needed here",
-                                first.line, first.column
-                            ),
-                        },
-                    ),
-                    _ => self.set_pointee(id, pointee, at),
+                let known = self.opaque[root as usize].pointee.map(|(known, _)| known);
+                match t.pointee() {
+                    Some(pointee) if known.is_none_or(|known| known == pointee) => {
+                        self.set_pointee(id, pointee, at)
+                    }
+                    _ => {
+                        let message =
+                            mismatch(self.describe_written(have), self.describe_written(want));
+                        self.error_at(at, message)
+                    }
                 }
+            }
+            (Written::Known(a), Written::Known(b)) => {
+                self.error_at(at, mismatch(a.to_string(), b.to_string()))
             }
             (Written::Opaque(a), Written::Opaque(b)) => {
                 let what = self.opaque[b as usize].what.clone();
@@ -797,6 +781,24 @@ impl<'a> Parser<'a> {
                                 x_at.line, x_at.column, y_at.line, y_at.column
                             ),
                         ),
+                }
+            }
+        }
+    }
+
+    /// A type as written, for errors: `i32*`, `ptr`, or `ptr` with what is
+    /// known of its pointee.
+    fn describe_written(&mut self, written: Written) -> String {
+        match written {
+            Written::Known(ty) => ty.to_string(),
+            Written::Opaque(id) => {
+                let root = self.opaque_root(id);
+                match self.opaque[root as usize].pointee {
+                    None => "ptr".to_string(),
+                    Some((pointee, at)) => format!(
+                        "ptr (pointing to {pointee}, as line {}, column {} says)",
+                        at.line, at.column
+                    ),
                 }
             }
         }

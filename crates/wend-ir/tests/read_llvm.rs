@@ -158,13 +158,13 @@ const OPAQUE_ERRORS: &[(&str, u32, u32, &str)] = &[
         "define void @f(i32* %p) {\nentry:\n  %b = load i1, ptr %p\n  ret void\n}\n",
         3,
         21,
-        "`%p` has type i32*, but is used as a pointer to i1",
+        "`%p` has type i32*, but ptr (pointing to i1, as line 3, column 17 says) is written here",
     ),
     (
         "define void @f(i32 %p) {\nentry:\n  %b = load i1, ptr %p\n  ret void\n}\n",
         3,
         21,
-        "`%p` has type i32, but `ptr` is written here",
+        "`%p` has type i32, but ptr (pointing to i1, as line 3, column 17 says) is written here",
     ),
     (
         "define i32 @f() {\nentry:\n  br label %b\nb:\n  %p = phi ptr [ %q, %entry ]\n  %q = alloca i1\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n",
@@ -176,6 +176,21 @@ const OPAQUE_ERRORS: &[(&str, u32, u32, &str)] = &[
     ("define void @f() {\nentry:\n  %x = alloca ptr\n  ret void\n}\n", 3, 15, "`ptr` is not supported here"),
     ("define void @f() {\nentry:\n  %y = load i32, ptr null\n  ret void\n}\n", 3, 22, "null pointers"),
     ("define void @f(ptr* %p) {\nentry:\n  ret void\n}\n", 1, 19, "no `ptr*`"),
+    (
+        // A typed argument against what the callee's loads say.
+        "define void @g(ptr %q) {\nentry:\n  %b = load i1, ptr %q\n  ret void\n}\n\
+         define void @f(i32* %p) {\nentry:\n  call void @g(i32* %p)\n  ret void\n}\n",
+        8,
+        16,
+        "argument 1 of `@g` must be ptr (pointing to i1, as line 3, column 17 says), not i32*",
+    ),
+    (
+        "define void @g(ptr %q) {\nentry:\n  ret void\n}\n\
+         define void @f(i32 %p) {\nentry:\n  call void @g(i32 %p)\n  ret void\n}\n",
+        7,
+        16,
+        "argument 1 of `@g` must be ptr, not i32",
+    ),
 ];
 
 #[test]
