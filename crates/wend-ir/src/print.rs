@@ -352,8 +352,8 @@ pub const STANDALONE_TARGET_TRIPLE: &str = "x86_64-pc-linux-gnu";
 ///   back into a PC-relative `lea`, since the symbol is defined in the
 ///   executable. (`private` would make it local, hence absolute.)
 /// * The `PIC Level` and `PIE Level` module flags, as clang writes them,
-///   tell the tools that use them (LTO, clang given the `.ll` file) that the
-///   code is meant for a PIE.
+///   say that the code is meant for a PIE to the tools that read them, such
+///   as LTO when it links the module with C code (`llc` does not).
 pub fn print_standalone_llvm(module: &Module) -> String {
     let defined: Vec<RuntimeFn> = module
         .functions
