@@ -50,6 +50,21 @@ PIPELINES = {
         ["{wendc}", "build", "-w", "--backend", "llvm", "-O0", "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],
+    # What a user of LLVM's tools does with `--emit llvm`: llc with its
+    # defaults, then a cc that links a PIE by default.
+    "llvm-emit-llc-cc-O1": [
+        ["{wendc}", "build", "-w", "--emit", "llvm", "-O1", "{src}", "-o", "{tmp}/p.ll"],
+        ["llc", "{tmp}/p.ll", "-o", "{tmp}/p.s"],
+        ["cc", "{tmp}/p.s", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
+    ],
+    # `wendc opt` reads the module with its runtime back and writes it the
+    # same way, still runnable.
+    "llvm-opt-lli": [
+        ["{wendc}", "build", "-w", "--emit", "llvm", "-O0", "{src}", "-o", "{tmp}/p.ll"],
+        ["{wendc}", "opt", "{tmp}/p.ll", "--passes", "mem2reg,inline,mem2reg,sccp,copyprop,gvn,dce,simplifycfg,loopsimplify,licm", "-o", "{tmp}/q.ll"],
+        ["lli", "{tmp}/q.ll"],
+    ],
     "native-O0": [
         ["{wendc}", "build", "-w", "-O0", "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],

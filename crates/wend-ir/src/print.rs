@@ -16,7 +16,9 @@
 //!   `@.str.K`.
 //!
 //! [`print_standalone_llvm`] additionally defines the runtime routines in
-//! LLVM IR over libc, giving a file that `lli` runs directly.
+//! LLVM IR over libc, with the stack-overflow handler, giving a file that
+//! `lli` runs directly and that `llc` and a PIE-linking `cc` make an
+//! executable of; the reader reads it back too.
 
 use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, ValueDef};
@@ -329,11 +331,29 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
 /// The whole module: string constants, function definitions, then the
 /// declarations of the externals (runtime routines) they call.
 pub fn print_module(module: &Module) -> String {
-    print_module_with(module, &HashSet::new())
+    print_module_with(module, &HashSet::new(), "private unnamed_addr constant")
 }
 
+/// The target [`print_standalone_llvm`] writes for: its runtime lays out
+/// glibc's x86-64 `struct sigaction` and `stack_t`.
+pub const STANDALONE_TARGET_TRIPLE: &str = "x86_64-pc-linux-gnu";
+
 /// The module plus LLVM IR definitions of the runtime routines it declares
-/// (over libc), runnable with `lli` or `llc` + `cc`.
+/// (over libc) and the stack-overflow handler, runnable with `lli` or
+/// compiled with `llc` and linked with `cc` — also a default one that makes
+/// position-independent executables (PIE):
+///
+/// * `llc` compiles with the static relocation model unless told otherwise,
+///   whatever the module says, and a PIE cannot be linked from code that
+///   puts the absolute address of a local symbol in an instruction
+///   (`movl $.L.str.0, %edi`). So every global the module defines has
+///   external linkage without `dso_local`: LLVM then reaches it through the
+///   GOT under any relocation model, and the linker turns each such load
+///   back into a PC-relative `lea`, since the symbol is defined in the
+///   executable. (`private` would make it local, hence absolute.)
+/// * The `PIC Level` and `PIE Level` module flags, as clang writes them,
+///   say that the code is meant for a PIE to the tools that read them, such
+///   as LTO when it links the module with C code (`llc` does not).
 pub fn print_standalone_llvm(module: &Module) -> String {
     let defined: Vec<RuntimeFn> = module
         .functions
@@ -342,30 +362,31 @@ pub fn print_standalone_llvm(module: &Module) -> String {
         .filter_map(|f| RuntimeFn::from_symbol(&f.name))
         .collect();
     let skip: HashSet<String> = defined.iter().map(|rt| rt.symbol().to_string()).collect();
-    let mut out = print_module_with(module, &skip);
-    out.push_str(&runtime_definitions(&defined));
+    let mut out = format!("target triple = \"{STANDALONE_TARGET_TRIPLE}\"\n\n");
+    out.push_str(&print_module_with(module, &skip, "unnamed_addr constant"));
+    out.push_str(&runtime_definitions(&defined).text());
+    out.push_str(MODULE_FLAGS);
     out
 }
 
-/// Whether `text` looks like [`print_standalone_llvm`]'s output: it
-/// defines a runtime routine, which a module on its own only declares. The
-/// reader does not take such text (the runtime's libc calls are outside
-/// the subset), and tools use this to say what to read instead.
-pub fn defines_runtime(text: &str) -> bool {
-    text.lines().any(|line| {
-        line.starts_with("define ")
-            && RuntimeFn::ALL
-                .iter()
-                .any(|rt| line.contains(&format!("@{}(", rt.symbol())))
-    })
-}
+/// The module flags of a standalone module, as clang writes them for a PIE
+/// (behaviour 7: the linked module keeps the larger level).
+const MODULE_FLAGS: &str = concat!(
+    "\n!llvm.module.flags = !{!0, !1}\n",
+    "!0 = !{i32 7, !\"PIC Level\", i32 2}\n",
+    "!1 = !{i32 7, !\"PIE Level\", i32 2}\n",
+);
 
-fn print_module_with(module: &Module, skip_declarations: &HashSet<String>) -> String {
+fn print_module_with(
+    module: &Module,
+    skip_declarations: &HashSet<String>,
+    string_linkage: &str,
+) -> String {
     let mut out = String::new();
     for (id, bytes) in module.strings.iter() {
         let _ = writeln!(
             out,
-            "@.str.{} = private unnamed_addr constant [{} x i8] c\"{}\"",
+            "@.str.{} = {string_linkage} [{} x i8] c\"{}\"",
             id.index(),
             bytes.len(),
             escape_bytes(bytes)
@@ -624,50 +645,124 @@ pub fn terminator_text(func: &Function, names: &FunctionNames, term: &Terminator
     }
 }
 
+/// The runtime of a standalone module, in LLVM IR over libc: the routines
+/// it defines and what they need. Each item is one top-level entity of the
+/// text — a global or a declaration on one line, or a whole `define` — so
+/// that the reader can recognise wendc's runtime item by item
+/// ([`runtime_items`]).
+pub(crate) struct RuntimeText {
+    /// Runtime data: format strings, messages, the signal stack, the
+    /// constructor list.
+    pub globals: Vec<String>,
+    /// Declarations of the libc functions and variables used.
+    pub libc: Vec<&'static str>,
+    /// `define` blocks, each ending in `}\n`.
+    pub definitions: Vec<String>,
+}
+
+impl RuntimeText {
+    /// Functions of the runtime that are not routines the IR calls: the
+    /// stack-overflow handler and what installs it.
+    pub const DEFINED_SYMBOLS: [&'static str; 2] =
+        ["wend_stack_overflow", "wend_install_stack_overflow_handler"];
+
+    fn need(&mut self, decl: &'static str) {
+        if !self.libc.contains(&decl) {
+            self.libc.push(decl);
+        }
+    }
+
+    /// The text appended to the module.
+    pub fn text(&self) -> String {
+        let mut out = String::from("\n; The wend runtime, over libc.\n");
+        for line in self
+            .globals
+            .iter()
+            .map(String::as_str)
+            .chain(self.libc.iter().copied())
+        {
+            out.push_str(line);
+            out.push('\n');
+        }
+        for definition in &self.definitions {
+            out.push('\n');
+            out.push_str(definition);
+        }
+        out
+    }
+}
+
+/// Every item (see [`RuntimeText`]) a standalone module's runtime can have,
+/// without its trailing newline.
+pub(crate) fn runtime_items() -> Vec<String> {
+    let text = runtime_definitions(&RuntimeFn::ALL);
+    text.globals
+        .into_iter()
+        .chain(text.libc.into_iter().map(str::to_string))
+        .chain(text.definitions)
+        .map(|item| item.trim_end_matches('\n').to_string())
+        .collect()
+}
+
+/// Size of the alternate stack the stack-overflow handler runs on.
+const SIGNAL_STACK_SIZE: u32 = 65536;
+
+/// `SA_ONSTACK`: run the handler on the alternate signal stack.
+const SA_ONSTACK: u32 = 0x0800_0000;
+
+/// `SIGSEGV`, what running off the stack raises.
+const SIGSEGV: u32 = 11;
+
 /// LLVM IR definitions of the given runtime routines over libc, with the
-/// libc declarations and format strings they need.
+/// libc declarations and format strings they need, and the stack-overflow
+/// handler every program gets.
 ///
 /// Output goes through C's `stdout` (`printf`, `fwrite`, `putchar`), so it is
 /// buffered exactly like a C program's; `wend_print_str` uses `fwrite` with
 /// the explicit length because wend strings may contain NUL bytes. The
 /// division-by-zero handler flushes every stream (`fflush(NULL)`) before it
 /// writes its message to file descriptor 2, then exits with status 2.
-fn runtime_definitions(routines: &[RuntimeFn]) -> String {
-    if routines.is_empty() {
-        return String::new();
-    }
-    let mut globals = String::new();
-    let mut definitions = String::new();
-    let mut libc: Vec<&str> = Vec::new();
-    let need = |decl: &'static str, libc: &mut Vec<&str>| {
-        if !libc.contains(&decl) {
-            libc.push(decl);
-        }
+///
+/// Stack overflow: a constructor (`@llvm.global_ctors`, which `lli` runs
+/// too) gives the thread an alternate signal stack (`sigaltstack`) and
+/// installs a `SIGSEGV` handler on it (`sigaction` with `SA_ONSTACK`): the
+/// program's own stack is exhausted when the signal comes. The handler, as
+/// the native runtime's, flushes stdout, writes `runtime error: stack
+/// overflow` to file descriptor 2 and leaves with `_exit(3)`; it never
+/// returns, so the stream it flushes is left as it is. The structures are
+/// glibc's on x86-64: `stack_t` is `{ i8*, i32, i64 }`, `struct sigaction`
+/// is `{ handler, [16 x i64] mask, i32 flags, restorer }`.
+pub(crate) fn runtime_definitions(routines: &[RuntimeFn]) -> RuntimeText {
+    let mut rt_text = RuntimeText {
+        globals: Vec::new(),
+        libc: Vec::new(),
+        definitions: Vec::new(),
     };
     for &rt in routines {
-        definitions.push('\n');
         match rt {
             RuntimeFn::PrintInt => {
-                globals.push_str(
-                    "@.wend.fmt.int = private unnamed_addr constant [3 x i8] c\"%d\\00\"\n",
+                rt_text.globals.push(
+                    "@.wend.fmt.int = unnamed_addr constant [3 x i8] c\"%d\\00\"".to_string(),
                 );
-                need("declare i32 @printf(i8*, ...)", &mut libc);
-                definitions.push_str(concat!(
+                rt_text.need("declare i32 @printf(i8*, ...)");
+                rt_text.definitions.push(concat!(
                     "define void @wend_print_int(i32 %n) {\n",
                     "entry:\n",
                     "  %0 = call i32 (i8*, ...) @printf(i8* getelementptr inbounds ([3 x i8], [3 x i8]* @.wend.fmt.int, i64 0, i64 0), i32 %n)\n",
                     "  ret void\n",
                     "}\n",
-                ));
+                ).to_string());
             }
             RuntimeFn::PrintBool => {
-                globals.push_str(concat!(
-                    "@.wend.true = private unnamed_addr constant [4 x i8] c\"true\"\n",
-                    "@.wend.false = private unnamed_addr constant [5 x i8] c\"false\"\n",
-                ));
-                need("@stdout = external global i8*", &mut libc);
-                need("declare i64 @fwrite(i8*, i64, i64, i8*)", &mut libc);
-                definitions.push_str(concat!(
+                rt_text
+                    .globals
+                    .push("@.wend.true = unnamed_addr constant [4 x i8] c\"true\"".to_string());
+                rt_text
+                    .globals
+                    .push("@.wend.false = unnamed_addr constant [5 x i8] c\"false\"".to_string());
+                rt_text.need("@stdout = external global i8*");
+                rt_text.need("declare i64 @fwrite(i8*, i64, i64, i8*)");
+                rt_text.definitions.push(concat!(
                     "define void @wend_print_bool(i1 %b) {\n",
                     "entry:\n",
                     "  %text = select i1 %b, i8* getelementptr inbounds ([4 x i8], [4 x i8]* @.wend.true, i64 0, i64 0), i8* getelementptr inbounds ([5 x i8], [5 x i8]* @.wend.false, i64 0, i64 0)\n",
@@ -676,47 +771,51 @@ fn runtime_definitions(routines: &[RuntimeFn]) -> String {
                     "  %0 = call i64 @fwrite(i8* %text, i64 1, i64 %len, i8* %out)\n",
                     "  ret void\n",
                     "}\n",
-                ));
+                ).to_string());
             }
             RuntimeFn::PrintStr => {
-                need("@stdout = external global i8*", &mut libc);
-                need("declare i64 @fwrite(i8*, i64, i64, i8*)", &mut libc);
-                definitions.push_str(concat!(
-                    "define void @wend_print_str(i8* %text, i32 %len) {\n",
-                    "entry:\n",
-                    "  %len64 = zext i32 %len to i64\n",
-                    "  %out = load i8*, i8** @stdout\n",
-                    "  %0 = call i64 @fwrite(i8* %text, i64 1, i64 %len64, i8* %out)\n",
-                    "  ret void\n",
-                    "}\n",
-                ));
+                rt_text.need("@stdout = external global i8*");
+                rt_text.need("declare i64 @fwrite(i8*, i64, i64, i8*)");
+                rt_text.definitions.push(
+                    concat!(
+                        "define void @wend_print_str(i8* %text, i32 %len) {\n",
+                        "entry:\n",
+                        "  %len64 = zext i32 %len to i64\n",
+                        "  %out = load i8*, i8** @stdout\n",
+                        "  %0 = call i64 @fwrite(i8* %text, i64 1, i64 %len64, i8* %out)\n",
+                        "  ret void\n",
+                        "}\n",
+                    )
+                    .to_string(),
+                );
             }
             RuntimeFn::PrintNewline => {
-                need("declare i32 @putchar(i32)", &mut libc);
-                definitions.push_str(concat!(
-                    "define void @wend_print_newline() {\n",
-                    "entry:\n",
-                    "  %0 = call i32 @putchar(i32 10)\n",
-                    "  ret void\n",
-                    "}\n",
-                ));
+                rt_text.need("declare i32 @putchar(i32)");
+                rt_text.definitions.push(
+                    concat!(
+                        "define void @wend_print_newline() {\n",
+                        "entry:\n",
+                        "  %0 = call i32 @putchar(i32 10)\n",
+                        "  ret void\n",
+                        "}\n",
+                    )
+                    .to_string(),
+                );
             }
             RuntimeFn::DivByZero => {
                 // The message with the line number replaced by `%d`.
                 let sample = RuntimeFn::div_by_zero_message(0);
                 let prefix = sample.strip_suffix('0').unwrap_or(&sample);
                 let message = format!("{prefix}%d\n\0");
-                let _ = writeln!(
-                    globals,
-                    "@.wend.fmt.div_by_zero = private unnamed_addr constant [{} x i8] c\"{}\"",
+                rt_text.globals.push(format!(
+                    "@.wend.fmt.div_by_zero = unnamed_addr constant [{} x i8] c\"{}\"",
                     message.len(),
                     escape_bytes(message.as_bytes())
-                );
-                need("declare i32 @fflush(i8*)", &mut libc);
-                need("declare i32 @dprintf(i32, i8*, ...)", &mut libc);
-                need("declare void @exit(i32) noreturn", &mut libc);
-                let _ = write!(
-                    definitions,
+                ));
+                rt_text.need("declare i32 @fflush(i8*)");
+                rt_text.need("declare i32 @dprintf(i32, i8*, ...)");
+                rt_text.need("declare void @exit(i32) noreturn");
+                rt_text.definitions.push(format!(
                     concat!(
                         "define void @wend_div_by_zero(i32 %line) {{\n",
                         "entry:\n",
@@ -728,18 +827,71 @@ fn runtime_definitions(routines: &[RuntimeFn]) -> String {
                     ),
                     len = message.len(),
                     status = crate::runtime::RUNTIME_ERROR_STATUS
-                );
+                ));
             }
         }
     }
-    let mut out = String::from("\n; The wend runtime, over libc.\n");
-    out.push_str(&globals);
-    for decl in libc {
-        out.push_str(decl);
-        out.push('\n');
-    }
-    out.push_str(&definitions);
-    out
+    stack_overflow_handler(&mut rt_text);
+    rt_text
+}
+
+/// The stack-overflow handler and the constructor that installs it (see
+/// [`runtime_definitions`]).
+fn stack_overflow_handler(rt_text: &mut RuntimeText) {
+    let message = format!("{}\n", crate::interp::STACK_OVERFLOW_MESSAGE);
+    let len = message.len();
+    rt_text.globals.push(format!(
+        "@.wend.msg.stack_overflow = unnamed_addr constant [{len} x i8] c\"{}\"",
+        escape_bytes(message.as_bytes())
+    ));
+    rt_text.globals.push(format!(
+        "@.wend.signal_stack = global [{SIGNAL_STACK_SIZE} x i8] zeroinitializer"
+    ));
+    rt_text.globals.push(
+        "@llvm.global_ctors = appending global [1 x { i32, void ()*, i8* }] [{ i32, void ()*, i8* } { i32 65535, void ()* @wend_install_stack_overflow_handler, i8* null }]"
+            .to_string(),
+    );
+    rt_text.need("declare i32 @fflush(i8*)");
+    rt_text.need("declare i64 @write(i32, i8*, i64)");
+    rt_text.need("declare void @_exit(i32) noreturn");
+    rt_text.need("declare i32 @sigaltstack(i8*, i8*)");
+    rt_text.need("declare i32 @sigaction(i32, i8*, i8*)");
+    rt_text.definitions.push(format!(
+        concat!(
+            "define void @wend_stack_overflow(i32 %signal) {{\n",
+            "entry:\n",
+            "  %0 = call i32 @fflush(i8* null)\n",
+            "  %1 = call i64 @write(i32 2, i8* getelementptr inbounds ([{len} x i8], [{len} x i8]* @.wend.msg.stack_overflow, i64 0, i64 0), i64 {len})\n",
+            "  call void @_exit(i32 {status})\n",
+            "  unreachable\n",
+            "}}\n",
+        ),
+        len = len,
+        status = crate::interp::STACK_OVERFLOW_STATUS
+    ));
+    let stack_t = "{ i8*, i32, i64 }";
+    let sigaction = "{ void (i32)*, [16 x i64], i32, void ()* }";
+    rt_text.definitions.push(format!(
+        concat!(
+            "define void @wend_install_stack_overflow_handler() {{\n",
+            "entry:\n",
+            "  %stack = alloca {stack_t}\n",
+            "  store {stack_t} {{ i8* getelementptr inbounds ([{size} x i8], [{size} x i8]* @.wend.signal_stack, i64 0, i64 0), i32 0, i64 {size} }}, {stack_t}* %stack\n",
+            "  %stack.raw = bitcast {stack_t}* %stack to i8*\n",
+            "  %0 = call i32 @sigaltstack(i8* %stack.raw, i8* null)\n",
+            "  %action = alloca {sigaction}\n",
+            "  store {sigaction} {{ void (i32)* @wend_stack_overflow, [16 x i64] zeroinitializer, i32 {flags}, void ()* null }}, {sigaction}* %action\n",
+            "  %action.raw = bitcast {sigaction}* %action to i8*\n",
+            "  %1 = call i32 @sigaction(i32 {signal}, i8* %action.raw, i8* null)\n",
+            "  ret void\n",
+            "}}\n",
+        ),
+        stack_t = stack_t,
+        sigaction = sigaction,
+        size = SIGNAL_STACK_SIZE,
+        flags = SA_ONSTACK,
+        signal = SIGSEGV,
+    ));
 }
 
 #[cfg(test)]

@@ -1,6 +1,14 @@
 //! The textual IR reader: parses the LLVM IR subset that
 //! [`crate::print::print_module`] writes — and the same subset written by
-//! hand or by clang — back into a [`Module`].
+//! hand or by clang — back into a [`Module`]; also the module with its
+//! runtime that [`crate::print::print_standalone_llvm`] writes (the runtime,
+//! outside the subset, is recognised by its exact text: see
+//! `Parser::skip_runtime_item`).
+//!
+//! Pointers may be typed (`i32*`, as LLVM 14 writes them) or opaque (`ptr`,
+//! LLVM 15 and later). The IR's types are typed, so each `ptr` is given its
+//! pointee from what the instructions say (see `OpaquePointer`) once the
+//! whole module has been read.
 //!
 //! It is a hand-written lexer plus a recursive-descent parser, in two passes
 //! over the text so that anything may be used before it is defined (the
@@ -33,7 +41,9 @@ use crate::module::Module;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
+use std::collections::HashSet;
 use std::fmt;
+use std::sync::OnceLock;
 
 /// A syntax or consistency error, at a 1-based line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +63,14 @@ impl std::error::Error for ReadError {}
 
 /// Parses a whole module.
 pub fn parse_module(text: &str) -> Result<Module> {
+    parse_module_with_runtime(text).map(|(module, _)| module)
+}
+
+/// Parses a whole module, and tells whether the text defines wendc's
+/// runtime, as [`crate::print::print_standalone_llvm`] writes it: then
+/// its routines are declarations in the module, and a tool that writes the
+/// module back should write it with its runtime too.
+pub fn parse_module_with_runtime(text: &str) -> Result<(Module, bool)> {
     let mut parser = Parser::new(Lexer::new(text));
     let bodies = parser.parse_top_level();
     let bodies = parser.lexed(bodies)?;
@@ -61,7 +79,15 @@ pub fn parse_module(text: &str) -> Result<Module> {
         let parsed = parser.parse_body(body);
         parser.lexed(parsed)?;
     }
-    Ok(parser.module)
+    parser.resolve_opaque_pointers()?;
+    Ok((parser.module, parser.defines_runtime))
+}
+
+/// The top-level items of wendc's runtime (see [`crate::print::RuntimeText`]),
+/// each as its exact text without the final newline.
+fn runtime_items() -> &'static HashSet<String> {
+    static ITEMS: OnceLock<HashSet<String>> = OnceLock::new();
+    ITEMS.get_or_init(|| crate::print::runtime_items().into_iter().collect())
 }
 
 // ---- lexer ------------------------------------------------------------
@@ -311,6 +337,30 @@ impl<'a> Lexer<'a> {
 // ---- parser -----------------------------------------------------------
 
 /// A function body found by the first pass.
+/// A type as written: a known type, or LLVM's opaque `ptr`, whose pointee
+/// the reader works out from the instructions (see [`OpaquePointer`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Written {
+    Known(Type),
+    /// An opaque pointer: the index of its [`OpaquePointer`].
+    Opaque(u32),
+}
+
+/// What is known of the pointee of one or more `ptr`s. The `ptr`s that
+/// must point to the same type — a value and its uses, a parameter and the
+/// arguments passed to it, a phi and its incoming values — are merged
+/// (union–find); a load or a store of a type, an `alloca`, or a string
+/// address says what they point to.
+struct OpaquePointer {
+    /// The merged set's representative (itself for a representative).
+    parent: u32,
+    /// The pointee, and where that was first said (representatives only).
+    pointee: Option<(Type, Pos)>,
+    /// Where the `ptr` was written, and what it is (for errors).
+    at: Pos,
+    what: String,
+}
+
 struct PendingBody<'a> {
     func: FuncId,
     /// The opening `{`.
@@ -336,6 +386,15 @@ struct Parser<'a> {
     /// Symbol tables, only looked up (never iterated): a fast hash.
     functions: FxHashMap<Text<'a>, FuncId>,
     strings: FxHashMap<Text<'a>, StrId>,
+    /// The opaque pointers, and the values whose type is one of them
+    /// (until [`Parser::resolve_opaque_pointers`] gives them their type).
+    opaque: Vec<OpaquePointer>,
+    opaque_values: FxHashMap<(FuncId, Value), u32>,
+    /// Whether a function of wendc's runtime was read (a routine, or the
+    /// stack-overflow handler every standalone module has).
+    defines_runtime: bool,
+    /// Whether the text has a runtime definition, once asked.
+    runtime_in_text: Option<bool>,
 }
 
 /// What a local name stands for in the function being parsed.
@@ -385,6 +444,10 @@ impl<'a> Parser<'a> {
             module: Module::new(),
             functions: FxHashMap::default(),
             strings: FxHashMap::default(),
+            defines_runtime: false,
+            runtime_in_text: None,
+            opaque: Vec::new(),
+            opaque_values: FxHashMap::default(),
         };
         parser.restart(parser.lexer.clone());
         parser
@@ -550,6 +613,9 @@ impl<'a> Parser<'a> {
     /// A first-class type: `i1`, `i8`, `i32` or a pointer to one of them.
     fn parse_type(&mut self) -> Result<Type> {
         let base = match self.peek() {
+            Tok::Word(w) if w == "ptr" => {
+                return self.error("`ptr` is not supported here (only where a pointer may appear: parameters, arguments, loads, stores, phis and selects)")
+            }
             Tok::Word(w) if w == "i1" => Type::I1,
             Tok::Word(w) if w == "i8" => Type::I8,
             Tok::Word(w) if w == "i32" => Type::I32,
@@ -576,7 +642,204 @@ impl<'a> Parser<'a> {
             self.next();
             return Ok(None);
         }
+        if self.is_word("ptr") {
+            return self.error("functions returning a pointer are not supported");
+        }
         self.parse_type().map(Some)
+    }
+
+    /// A type where a pointer may be written either way: typed (`i32*`) or
+    /// opaque (`ptr`, a fresh [`OpaquePointer`] described by `what`).
+    fn parse_written_type(&mut self, what: impl FnOnce() -> String) -> Result<Written> {
+        if !self.is_word("ptr") {
+            return self.parse_type().map(Written::Known);
+        }
+        let at = self.here();
+        self.next();
+        if self.is_punct('*') {
+            return self.error(
+                "`ptr` is opaque: there is no `ptr*` (pointers to pointers are not supported)",
+            );
+        }
+        Ok(Written::Opaque(self.new_opaque(at, what())))
+    }
+
+    // ---- opaque pointers -------------------------------------------------
+
+    fn new_opaque(&mut self, at: Pos, what: String) -> u32 {
+        let id = self.opaque.len() as u32;
+        self.opaque.push(OpaquePointer {
+            parent: id,
+            pointee: None,
+            at,
+            what,
+        });
+        id
+    }
+
+    fn opaque_root(&mut self, mut id: u32) -> u32 {
+        while self.opaque[id as usize].parent != id {
+            let grandparent = self.opaque[self.opaque[id as usize].parent as usize].parent;
+            self.opaque[id as usize].parent = grandparent;
+            id = grandparent;
+        }
+        id
+    }
+
+    /// Records that opaque pointer `id` points to `pointee`, as said at `at`.
+    fn set_pointee(&mut self, id: u32, pointee: Type, at: Pos) -> Result<()> {
+        let root = self.opaque_root(id);
+        match self.opaque[root as usize].pointee {
+            None => {
+                self.opaque[root as usize].pointee = Some((pointee, at));
+                Ok(())
+            }
+            Some((known, _)) if known == pointee => Ok(()),
+            Some((known, first)) => {
+                let what = self.opaque[id as usize].what.clone();
+                self.error_at(
+                    at,
+                    format!(
+                        "{what} is used here as a pointer to {pointee}, but as a pointer to {known} at line {}, column {}",
+                        first.line, first.column
+                    ),
+                )
+            }
+        }
+    }
+
+    /// The type of a value as the text wrote it.
+    fn written_type_of(&self, func: FuncId, value: Value) -> Written {
+        let ty = self.module.functions[func].values[value].ty;
+        if ty.is_pointer() {
+            if let Some(&id) = self.opaque_values.get(&(func, value)) {
+                return Written::Opaque(id);
+            }
+        }
+        Written::Known(ty)
+    }
+
+    /// A new value's type: a known type, or for an opaque pointer a stand-in
+    /// until [`Self::resolve_opaque_pointers`].
+    fn make_written_value(&mut self, func: FuncId, written: Written, def: ValueDef) -> Value {
+        let value = self.module.functions[func].make_value(written_stand_in(written), def);
+        if let Written::Opaque(id) = written {
+            self.opaque_values.insert((func, value), id);
+        }
+        value
+    }
+
+    /// Requires a value of type `have` where the text says `want`, at `at`;
+    /// `mismatch` is the error for two known types that differ. Opaque
+    /// pointers are merged, or learn their pointee from a typed pointer.
+    fn unify(
+        &mut self,
+        have: Written,
+        want: Written,
+        at: Pos,
+        mismatch: impl FnOnce(String, String) -> String,
+    ) -> Result<()> {
+        match (have, want) {
+            (Written::Known(a), Written::Known(b)) if a == b => Ok(()),
+            (Written::Opaque(id), Written::Known(t)) | (Written::Known(t), Written::Opaque(id)) => {
+                // A typed pointer tells the pointee, unless it contradicts it.
+                let root = self.opaque_root(id);
+                let known = self.opaque[root as usize].pointee.map(|(known, _)| known);
+                match t.pointee() {
+                    Some(pointee) if known.is_none_or(|known| known == pointee) => {
+                        self.set_pointee(id, pointee, at)
+                    }
+                    _ => {
+                        let message =
+                            mismatch(self.describe_written(have), self.describe_written(want));
+                        self.error_at(at, message)
+                    }
+                }
+            }
+            (Written::Known(a), Written::Known(b)) => {
+                self.error_at(at, mismatch(a.to_string(), b.to_string()))
+            }
+            (Written::Opaque(a), Written::Opaque(b)) => {
+                let what = self.opaque[b as usize].what.clone();
+                let (a, b) = (self.opaque_root(a), self.opaque_root(b));
+                if a == b {
+                    return Ok(());
+                }
+                let b_pointee = self.opaque[b as usize].pointee;
+                self.opaque[b as usize].parent = a;
+                match (self.opaque[a as usize].pointee, b_pointee) {
+                    (_, None) => Ok(()),
+                    (None, Some(known)) => {
+                        self.opaque[a as usize].pointee = Some(known);
+                        Ok(())
+                    }
+                    (Some((x, _)), Some((y, _))) if x == y => Ok(()),
+                    (Some((x, x_at)), Some((y, y_at))) => self.error_at(
+                            at,
+                            format!(
+                                "{what} must point both to {x} (line {}, column {}) and to {y} (line {}, column {})",
+                                x_at.line, x_at.column, y_at.line, y_at.column
+                            ),
+                        ),
+                }
+            }
+        }
+    }
+
+    /// A type as written, for errors: `i32*`, `ptr`, or `ptr` with what is
+    /// known of its pointee.
+    fn describe_written(&mut self, written: Written) -> String {
+        match written {
+            Written::Known(ty) => ty.to_string(),
+            Written::Opaque(id) => {
+                let root = self.opaque_root(id);
+                match self.opaque[root as usize].pointee {
+                    None => "ptr".to_string(),
+                    Some((pointee, at)) => format!(
+                        "ptr (pointing to {pointee}, as line {}, column {} says)",
+                        at.line, at.column
+                    ),
+                }
+            }
+        }
+    }
+
+    /// Gives every value written with `ptr` its typed pointer, once all the
+    /// text has been read; a `ptr` that nothing in the text explains is an
+    /// error at the first such `ptr`.
+    fn resolve_opaque_pointers(&mut self) -> Result<()> {
+        if self.opaque.is_empty() {
+            return Ok(());
+        }
+        let mut unknown: Option<Pos> = None;
+        let mut unknown_what = String::new();
+        let entries: Vec<((FuncId, Value), u32)> =
+            self.opaque_values.iter().map(|(&k, &v)| (k, v)).collect();
+        for ((func, value), id) in entries {
+            let root = self.opaque_root(id);
+            match self.opaque[root as usize].pointee {
+                Some((pointee, _)) => {
+                    self.module.functions[func].values[value].ty = pointee.pointer_to();
+                }
+                None => {
+                    let at = self.opaque[id as usize].at;
+                    if unknown.is_none_or(|first| at < first) {
+                        unknown = Some(at);
+                        unknown_what = self.opaque[id as usize].what.clone();
+                    }
+                }
+            }
+        }
+        match unknown {
+            None => Ok(()),
+            Some(at) => self.error_at(
+                at,
+                format!(
+                    "cannot tell what {unknown_what} points to: no load, store, call or \
+                     string address in the module says (write a typed pointer such as `i32*`)"
+                ),
+            ),
+        }
     }
 
     /// Skips attribute words and their arguments (`noundef`, `align 4`,
@@ -623,6 +886,9 @@ impl<'a> Parser<'a> {
     fn parse_top_level(&mut self) -> Result<Vec<PendingBody<'a>>> {
         let mut bodies = Vec::new();
         loop {
+            if self.skip_runtime_item()? {
+                continue;
+            }
             match self.peek().clone() {
                 Tok::Eof => return Ok(bodies),
                 Tok::Word(w)
@@ -654,6 +920,76 @@ impl<'a> Parser<'a> {
                 _ => return self.expected("`define`, `declare` or a string constant"),
             }
         }
+    }
+
+    /// Recognises an item of wendc's runtime (a standalone module's) at the
+    /// current token: a routine's definition becomes its declaration, the
+    /// rest (libc declarations, the runtime's data, the stack-overflow
+    /// handler) is skipped, to be written again by the printer. Only the
+    /// exact text wendc writes is recognised: anything else, such as a
+    /// routine defined differently, is read as ordinary IR.
+    fn skip_runtime_item(&mut self) -> Result<bool> {
+        let token = self.current.clone();
+        let starts_item = token.first_on_line
+            && match &token.tok {
+                Tok::Word(w) => w == "define" || w == "declare",
+                Tok::Global(_) => true,
+                _ => false,
+            };
+        if !starts_item {
+            return Ok(false);
+        }
+        let text = self.lexer.text;
+        let rest = &text[token.line_start..];
+        let line = rest.split('\n').next().unwrap_or(rest);
+        let item = if line.starts_with("define ") {
+            let Some((symbol, item)) = runtime_definition_at(rest) else {
+                return Ok(false);
+            };
+            if !runtime_items().contains(item) {
+                return Ok(false);
+            }
+            if let Some(rt) = crate::runtime::RuntimeFn::from_symbol(symbol) {
+                if self.functions.contains_key(symbol) {
+                    return self.error(format!("redefinition of `@{symbol}`"));
+                }
+                let func = self.module.add_function(rt.declaration());
+                self.functions.insert(Cow::Borrowed(symbol), func);
+            }
+            self.defines_runtime = true;
+            item
+        } else if runtime_items().contains(line) && self.text_defines_runtime() {
+            line
+        } else {
+            return Ok(false);
+        };
+        // Resume after the item (the lexer may have looked one token ahead
+        // of it, so it starts again from the text).
+        let end = token.line_start + item.len();
+        let lexer = Lexer {
+            text,
+            i: end,
+            line: token.pos.line + item.matches('\n').count() as u32,
+            line_start: token.line_start + item.rfind('\n').map_or(0, |i| i + 1),
+            first_on_line: false,
+        };
+        // A lexical error in the lookahead was inside the item.
+        self.lex_error = None;
+        self.restart(lexer);
+        Ok(true)
+    }
+
+    /// Whether the text defines a function of wendc's runtime, exactly as
+    /// wendc writes it: only then are its libc declarations and data
+    /// wendc's to write again, rather than the module's own.
+    fn text_defines_runtime(&mut self) -> bool {
+        let text = self.lexer.text;
+        *self.runtime_in_text.get_or_insert_with(|| {
+            runtime_items()
+                .iter()
+                .filter(|item| item.starts_with("define "))
+                .any(|item| text.contains(item.as_str()))
+        })
     }
 
     /// `@.str.N = private unnamed_addr constant [N x i8] c"…"`.
@@ -725,13 +1061,14 @@ impl<'a> Parser<'a> {
             _ => return self.error_at(name_at, "expected the function name `@…`"),
         };
         self.expect_punct('(')?;
-        let mut params: Vec<(Type, Option<Text<'a>>)> = Vec::new();
+        let mut params: Vec<(Written, Option<Text<'a>>)> = Vec::new();
         if !self.eat_punct(')') {
             loop {
                 if *self.peek() == Tok::Ellipsis {
                     return self.error("variadic functions are not supported");
                 }
-                let ty = self.parse_type()?;
+                let number = params.len() + 1;
+                let ty = self.parse_written_type(|| format!("parameter {number} of `@{name}`"))?;
                 self.skip_attributes();
                 let param_name = match self.peek() {
                     Tok::Local(n) => Some(n.clone()),
@@ -757,12 +1094,27 @@ impl<'a> Parser<'a> {
                     Some(n) if is_definition && !is_number(n) => n.as_ref(),
                     _ => "",
                 };
-                (*ty, hint)
+                (written_stand_in(*ty), hint)
             })
             .collect();
         let func = self
             .module
             .add_function(Function::new(name.clone(), &hints, ret));
+        let runtime = crate::runtime::RuntimeFn::from_symbol(&name);
+        for (i, (ty, param_name)) in params.iter().enumerate() {
+            if let Written::Opaque(id) = *ty {
+                let value = self.module.functions[func].params[i];
+                self.opaque_values.insert((func, value), id);
+                if let Some(n) = param_name {
+                    self.opaque[id as usize].what = format!("parameter `%{n}` of `@{name}`");
+                }
+                // A runtime routine's signature is known.
+                let known = runtime.and_then(|rt| rt.param_types().get(i).copied());
+                if let Some(pointee) = known.and_then(Type::pointee) {
+                    self.set_pointee(id, pointee, self.opaque[id as usize].at)?;
+                }
+            }
+        }
         self.functions.insert(name, func);
         Ok((func, params.into_iter().map(|(_, n)| n).collect()))
     }
@@ -1018,6 +1370,24 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    /// The address operand of a load or a store of `ty`: `TY* %p`, or
+    /// `ptr %p`, which then points to `ty`.
+    fn parse_address(&mut self, body: &mut Body<'a>, ty: Type, what: &str) -> Result<Value> {
+        let ptr_at = self.here();
+        let written = self.parse_written_type(|| format!("the address of this {what}"))?;
+        match written {
+            Written::Known(ptr_ty) if ptr_ty.pointee() != Some(ty) => {
+                return self.error_at(ptr_at, format!("a {what} of {ty} needs a {ty}* operand"));
+            }
+            Written::Known(_) => {}
+            Written::Opaque(_) if ty.is_pointer() => {
+                return self.error_at(ptr_at, "pointers to pointers are not supported");
+            }
+            Written::Opaque(id) => self.set_pointee(id, ty, ptr_at)?,
+        }
+        self.parse_written_operand(body, written)
+    }
+
     /// `label %x`: a block, created on first mention.
     fn parse_label_ref(&mut self, body: &mut Body<'a>) -> Result<Block> {
         self.expect_word("label")?;
@@ -1028,37 +1398,47 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// `TYPE operand`.
-    fn parse_typed_operand(&mut self, body: &mut Body<'a>) -> Result<Value> {
-        let ty = self.parse_type()?;
+    /// `TYPE operand`, with the type as written.
+    fn parse_typed_operand(&mut self, body: &mut Body<'a>) -> Result<(Value, Written)> {
+        let ty = self.parse_written_type(|| "this `ptr` operand".to_string())?;
         self.skip_attributes();
-        self.parse_operand(body, ty)
+        let value = self.parse_written_operand(body, ty)?;
+        Ok((value, ty))
     }
 
-    /// An operand whose type `ty` has been written before it.
+    /// An operand of a known type `ty`, written before it.
     fn parse_operand(&mut self, body: &mut Body<'a>, ty: Type) -> Result<Value> {
+        self.parse_written_operand(body, Written::Known(ty))
+    }
+
+    /// An operand whose type, written before it, is `written`.
+    fn parse_written_operand(&mut self, body: &mut Body<'a>, written: Written) -> Result<Value> {
         let at = self.here();
+        // The names of opaque pointers in errors.
+        let name_opaque = |parser: &mut Self, what: String| {
+            if let Written::Opaque(id) = written {
+                parser.opaque[id as usize].what = what;
+            }
+        };
         match self.next() {
             Tok::Local(name) => match body.locals.get(&name).copied() {
                 Some(Local::Value { value, .. }) => {
-                    let actual = self.module.functions[body.func].values[value].ty;
-                    if actual != ty {
-                        return self.error_at(
-                            at,
-                            format!("`%{name}` has type {actual}, but {ty} is written here"),
-                        );
-                    }
+                    name_opaque(self, format!("`%{name}`"));
+                    let have = self.written_type_of(body.func, value);
+                    self.unify(have, written, at, |actual, ty| {
+                        format!("`%{name}` has type {actual}, but {ty} is written here")
+                    })?;
                     Ok(value)
                 }
                 Some(Local::Block { .. }) => {
                     self.error_at(at, format!("`%{name}` is a block, not a value"))
                 }
                 None => {
+                    name_opaque(self, format!("`%{name}`"));
                     // A forward reference: a placeholder the definition adopts.
-                    let func = self.func(body);
-                    let value = func.make_value(ty, ValueDef::Undef);
+                    let value = self.make_written_value(body.func, written, ValueDef::Undef);
                     if !is_number(&name) {
-                        func.set_value_name(value, &name);
+                        self.func(body).set_value_name(value, &name);
                     }
                     body.locals.insert(
                         name,
@@ -1071,6 +1451,74 @@ impl<'a> Parser<'a> {
                     Ok(value)
                 }
             },
+            // `poison` is stronger than `undef`, so reading it as undef is a refinement.
+            Tok::Word(w) if w == "undef" || w == "poison" => {
+                Ok(self.make_written_value(body.func, written, ValueDef::Undef))
+            }
+            Tok::Word(w) if w == "getelementptr" => {
+                if let Written::Known(ty) = written {
+                    if ty != Type::PtrI8 {
+                        let message =
+                            format!("a string address has type i8*, but {ty} is written here");
+                        return self.error_at(at, message);
+                    }
+                }
+                let string = self.parse_string_address()?;
+                self.string_value(body, written, string, at)
+            }
+            // With opaque pointers a string's address is the global itself.
+            Tok::Global(name) if matches!(written, Written::Opaque(_)) => {
+                match self.strings.get(&name).copied() {
+                    Some(string) => self.string_value(body, written, string, at),
+                    None => self.error_at(
+                        at,
+                        format!("`@{name}` used as a value: only string constants are supported"),
+                    ),
+                }
+            }
+            other => {
+                let Written::Known(ty) = written else {
+                    let message = match other {
+                        Tok::Word(w) if w == "null" => {
+                            "null pointers are not supported".to_string()
+                        }
+                        other => {
+                            format!("expected a pointer value, found {}", Self::describe(&other))
+                        }
+                    };
+                    return self.error_at(at, message);
+                };
+                self.parse_constant_operand(body, ty, other, at)
+            }
+        }
+    }
+
+    /// The address of `string`, where `written` is written.
+    fn string_value(
+        &mut self,
+        body: &mut Body<'a>,
+        written: Written,
+        string: StrId,
+        at: Pos,
+    ) -> Result<Value> {
+        if let Written::Opaque(id) = written {
+            self.opaque[id as usize].what = "this string address".to_string();
+            self.set_pointee(id, Type::I8, at)?;
+        }
+        Ok(self
+            .func(body)
+            .make_value(Type::PtrI8, ValueDef::Str(string)))
+    }
+
+    /// A constant or another non-local operand (`tok`, at `at`) of known type `ty`.
+    fn parse_constant_operand(
+        &mut self,
+        body: &mut Body<'a>,
+        ty: Type,
+        tok: Tok<'a>,
+        at: Pos,
+    ) -> Result<Value> {
+        match tok {
             Tok::Int(text) => {
                 let n: i64 = match text.parse() {
                     Ok(n) => n,
@@ -1098,16 +1546,6 @@ impl<'a> Parser<'a> {
                 }
                 Ok(self.func(body).bconst(w == "true"))
             }
-            // `poison` is stronger than `undef`, so reading it as undef is a refinement.
-            Tok::Word(w) if w == "undef" || w == "poison" => Ok(self.func(body).undef(ty)),
-            Tok::Word(w) if w == "getelementptr" => {
-                if ty != Type::PtrI8 {
-                    let message = format!("a string address has type i8*, but {ty} is written here");
-                    return self.error_at(at, message);
-                }
-                let string = self.parse_string_address()?;
-                Ok(self.func(body).make_value(Type::PtrI8, ValueDef::Str(string)))
-            }
             Tok::Word(w) if w == "null" => self.error_at(at, "null pointers are not supported"),
             Tok::Global(name) => self.error_at(
                 at,
@@ -1128,8 +1566,14 @@ impl<'a> Parser<'a> {
         self.expect_punct('(')?;
         let len = self.parse_byte_array_type()?;
         self.expect_punct(',')?;
-        let len_ptr = self.parse_byte_array_type()?;
-        self.expect_punct('*')?;
+        let len_ptr = if self.is_word("ptr") {
+            self.next();
+            None
+        } else {
+            let len_ptr = self.parse_byte_array_type()?;
+            self.expect_punct('*')?;
+            Some(len_ptr)
+        };
         let at = self.here();
         let name = match self.next() {
             Tok::Global(n) => n,
@@ -1150,7 +1594,7 @@ impl<'a> Parser<'a> {
             return self.error_at(at, format!("`@{name}` is not a string constant"));
         };
         let actual = self.module.strings[id].len();
-        if len != actual || len_ptr != actual {
+        if len != actual || len_ptr.is_some_and(|l| l != actual) {
             return self.error_at(at, format!("`@{name}` has type [{actual} x i8]"));
         }
         Ok(id)
@@ -1278,12 +1722,14 @@ impl<'a> Parser<'a> {
                         Cow::Owned((body.next_number - 1).to_string())
                     }
                 };
+                if let Written::Opaque(id) = ty {
+                    self.opaque[id as usize].what = format!("`%{name}`");
+                }
                 let value = match body.locals.get(&name).copied() {
                     None => {
-                        let func = self.func(body);
-                        let value = func.make_value(ty, ValueDef::Inst(inst));
+                        let value = self.make_written_value(body.func, ty, ValueDef::Inst(inst));
                         if !is_number(&name) {
-                            func.set_value_name(value, &name);
+                            self.func(body).set_value_name(value, &name);
                         }
                         value
                     }
@@ -1292,15 +1738,10 @@ impl<'a> Parser<'a> {
                         defined: false,
                         ..
                     }) => {
-                        let actual = self.module.functions[body.func].values[value].ty;
-                        if actual != ty {
-                            return self.error_at(
-                                start,
-                                format!(
-                                    "`%{name}` is defined with type {ty} but was used as {actual}"
-                                ),
-                            );
-                        }
+                        let used_as = self.written_type_of(body.func, value);
+                        self.unify(used_as, ty, start, |actual, ty| {
+                            format!("`%{name}` is defined with type {ty} but was used as {actual}")
+                        })?;
                         self.func(body).values[value].def = ValueDef::Inst(inst);
                         value
                     }
@@ -1326,7 +1767,7 @@ impl<'a> Parser<'a> {
         body: &mut Body<'a>,
         opcode: &str,
         opcode_at: Pos,
-    ) -> Result<(InstKind, Option<Type>)> {
+    ) -> Result<(InstKind, Option<Written>)> {
         if let Some(op) = BinOp::from_mnemonic(opcode) {
             let is_flag =
                 |t: &Tok| matches!(t, Tok::Word(w) if w == "nsw" || w == "nuw" || w == "exact");
@@ -1337,7 +1778,7 @@ impl<'a> Parser<'a> {
             let lhs = self.parse_operand(body, ty)?;
             self.expect_punct(',')?;
             let rhs = self.parse_operand(body, ty)?;
-            return Ok((InstKind::Binary { op, lhs, rhs }, Some(ty)));
+            return Ok((InstKind::Binary { op, lhs, rhs }, Some(Written::Known(ty))));
         }
         match opcode {
             "alloca" => {
@@ -1345,29 +1786,22 @@ impl<'a> Parser<'a> {
                 if ty.is_pointer() {
                     return self.error_at(opcode_at, "pointers to pointers are not supported");
                 }
-                Ok((InstKind::Alloca { ty }, Some(ty.pointer_to())))
+                Ok((
+                    InstKind::Alloca { ty },
+                    Some(Written::Known(ty.pointer_to())),
+                ))
             }
             "load" => {
                 let ty = self.parse_type()?;
                 self.expect_punct(',')?;
-                let ptr_at = self.here();
-                let ptr_ty = self.parse_type()?;
-                if ptr_ty.pointee() != Some(ty) {
-                    return self.error_at(ptr_at, format!("a load of {ty} needs a {ty}* operand"));
-                }
-                let ptr = self.parse_operand(body, ptr_ty)?;
-                Ok((InstKind::Load { ptr }, Some(ty)))
+                let ptr = self.parse_address(body, ty, "load")?;
+                Ok((InstKind::Load { ptr }, Some(Written::Known(ty))))
             }
             "store" => {
                 let ty = self.parse_type()?;
                 let value = self.parse_operand(body, ty)?;
                 self.expect_punct(',')?;
-                let ptr_at = self.here();
-                let ptr_ty = self.parse_type()?;
-                if ptr_ty.pointee() != Some(ty) {
-                    return self.error_at(ptr_at, format!("a store of {ty} needs a {ty}* operand"));
-                }
-                let ptr = self.parse_operand(body, ptr_ty)?;
+                let ptr = self.parse_address(body, ty, "store")?;
                 Ok((InstKind::Store { value, ptr }, None))
             }
             "icmp" => {
@@ -1385,30 +1819,39 @@ impl<'a> Parser<'a> {
                 let lhs = self.parse_operand(body, ty)?;
                 self.expect_punct(',')?;
                 let rhs = self.parse_operand(body, ty)?;
-                Ok((InstKind::Icmp { cond, lhs, rhs }, Some(Type::I1)))
+                Ok((
+                    InstKind::Icmp { cond, lhs, rhs },
+                    Some(Written::Known(Type::I1)),
+                ))
             }
             "select" => {
-                let cond = self.parse_typed_operand(body)?;
+                let (cond, _) = self.parse_typed_operand(body)?;
                 self.expect_punct(',')?;
-                let if_true = self.parse_typed_operand(body)?;
+                let (if_true, true_ty) = self.parse_typed_operand(body)?;
                 self.expect_punct(',')?;
-                let if_false = self.parse_typed_operand(body)?;
-                let ty = self.module.functions[body.func].values[if_true].ty;
+                let false_at = self.here();
+                let (if_false, false_ty) = self.parse_typed_operand(body)?;
+                // The verifier checks known types; opaque pointers must agree here.
+                if let (Written::Opaque(_), _) | (_, Written::Opaque(_)) = (true_ty, false_ty) {
+                    self.unify(false_ty, true_ty, false_at, |a, b| {
+                        format!("the values of a select have types {b} and {a}")
+                    })?;
+                }
                 Ok((
                     InstKind::Select {
                         cond,
                         if_true,
                         if_false,
                     },
-                    Some(ty),
+                    Some(true_ty),
                 ))
             }
             "phi" => {
-                let ty = self.parse_type()?;
+                let ty = self.parse_written_type(|| "this phi".to_string())?;
                 let mut incoming = ThinVec::new();
                 loop {
                     self.expect_punct('[')?;
-                    let value = self.parse_operand(body, ty)?;
+                    let value = self.parse_written_operand(body, ty)?;
                     self.expect_punct(',')?;
                     let at = self.here();
                     let name = match self.next() {
@@ -1444,7 +1887,12 @@ impl<'a> Parser<'a> {
                 };
                 let (expected_ret, param_types) = {
                     let f = &self.module.functions[callee];
-                    (f.ret, f.param_types())
+                    let params = f.params.clone();
+                    let types: Vec<Written> = params
+                        .into_iter()
+                        .map(|p| self.written_type_of(callee, p))
+                        .collect();
+                    (f.ret, types)
                 };
                 if ret != expected_ret {
                     let show = |t: Option<Type>| t.map_or("void".to_string(), |t| t.to_string());
@@ -1462,18 +1910,13 @@ impl<'a> Parser<'a> {
                 if !self.eat_punct(')') {
                     loop {
                         let arg_at = self.here();
-                        let arg = self.parse_typed_operand(body)?;
-                        let ty = self.module.functions[body.func].values[arg].ty;
+                        let (arg, ty) = self.parse_typed_operand(body)?;
                         match param_types.get(args.len()) {
-                            Some(&p) if p == ty => {}
                             Some(&p) => {
-                                return self.error_at(
-                                    arg_at,
-                                    format!(
-                                        "argument {} of `@{name}` must be {p}, not {ty}",
-                                        args.len() + 1
-                                    ),
-                                )
+                                let number = args.len() + 1;
+                                self.unify(ty, p, arg_at, |ty, p| {
+                                    format!("argument {number} of `@{name}` must be {p}, not {ty}")
+                                })?;
                             }
                             None => {
                                 return self.error_at(
@@ -1499,7 +1942,7 @@ impl<'a> Parser<'a> {
                         ),
                     );
                 }
-                Ok((InstKind::Call { callee, args }, ret))
+                Ok((InstKind::Call { callee, args }, ret.map(Written::Known)))
             }
             _ => self.error_at(
                 opcode_at,
@@ -1528,6 +1971,57 @@ impl<'a> Parser<'a> {
                 Ok(block)
             }
         }
+    }
+}
+
+/// The definition of a runtime function that starts `rest` (with a
+/// `define` line): the function's name and the text up to the `}` that
+/// closes it, which wendc writes alone on a line.
+fn runtime_definition_at(rest: &str) -> Option<(&'static str, &str)> {
+    let line = rest.split('\n').next().unwrap_or(rest);
+    let symbol = defined_runtime_symbol(line)?;
+    let end = rest.find("\n}").map(|i| i + 2)?;
+    Some((symbol, &rest[..end]))
+}
+
+/// The runtime functions that `text` defines other than as wendc writes
+/// them: the reader reads those as ordinary IR, where their libc calls are
+/// errors, so a tool can say why.
+pub fn changed_runtime_definitions(text: &str) -> Vec<&'static str> {
+    let mut changed = Vec::new();
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        if line.starts_with("define ") {
+            if let Some((symbol, item)) = runtime_definition_at(&text[offset..]) {
+                if !runtime_items().contains(item) {
+                    changed.push(symbol);
+                }
+            }
+        }
+        offset += line.len();
+    }
+    changed
+}
+
+/// The runtime function a `define` line of wendc's runtime defines.
+fn defined_runtime_symbol(line: &str) -> Option<&'static str> {
+    crate::runtime::RuntimeFn::ALL
+        .iter()
+        .map(|rt| rt.symbol())
+        .chain(crate::print::RuntimeText::DEFINED_SYMBOLS)
+        .find(|symbol| {
+            line.find('@')
+                .and_then(|at| line[at + 1..].strip_prefix(symbol))
+                .is_some_and(|after| after.starts_with('('))
+        })
+}
+
+/// The type a value written with `ptr` has until its pointee is known
+/// (any pointer: nothing reads it before then).
+fn written_stand_in(written: Written) -> Type {
+    match written {
+        Written::Known(ty) => ty,
+        Written::Opaque(_) => Type::PtrI32,
     }
 }
 

@@ -350,14 +350,10 @@ fn standalone_output_compiles_with_llc_and_cc() {
     std::fs::create_dir_all(&dir).unwrap();
     let (ll, asm, exe) = (dir.join("p.ll"), dir.join("p.s"), dir.join("p"));
     std::fs::write(&ll, &text).unwrap();
-    // llc defaults to the static relocation model, which Debian's PIE-by-default
-    // cc cannot link; clang passes the same flag.
-    let llc = Command::new("llc")
-        .arg("-relocation-model=pic")
-        .arg(&ll)
-        .arg("-o")
-        .arg(&asm)
-        .status();
+    // As a user would: llc with its defaults (the static relocation model),
+    // then a cc that links position-independent executables by default
+    // (Debian's does).
+    let llc = Command::new("llc").arg(&ll).arg("-o").arg(&asm).status();
     let Ok(llc) = llc else {
         eprintln!("note: skipping the llc check: llc is not installed");
         return;
@@ -381,4 +377,23 @@ fn standalone_output_compiles_with_llc_and_cc() {
     expected.extend_from_slice(b"a\"b\\c\0d\te\x7f\xff%d%s\n");
     assert_eq!(out.stdout, expected);
     assert_eq!(out.stderr, b"runtime error: division by zero at line 7\n");
+}
+
+#[test]
+fn standalone_output_carries_the_pie_module_flags() {
+    let text = print_standalone_llvm(&printing_module(false));
+    assert!(
+        text.starts_with("target triple = \"x86_64-pc-linux-gnu\"\n"),
+        "{text}"
+    );
+    assert!(text.contains("!{i32 7, !\"PIC Level\", i32 2}"), "{text}");
+    assert!(text.contains("!{i32 7, !\"PIE Level\", i32 2}"), "{text}");
+    // Nothing the module defines is local: a local symbol's address would
+    // be an absolute relocation under llc's default static model.
+    for line in text.lines().filter(|l| l.starts_with('@')) {
+        assert!(
+            !line.contains("private") && !line.contains("internal"),
+            "{line}"
+        );
+    }
 }

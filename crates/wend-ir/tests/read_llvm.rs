@@ -94,6 +94,141 @@ fn clang_style_fib_with_numbered_values_and_attributes() {
 }
 
 #[test]
+fn opaque_pointers_read_as_the_typed_ones() {
+    // The same clang output with `ptr` instead of `i32*` gives the same module.
+    let typed = print_module(&parse(&data("fib.ll")));
+    let module = parse_and_round_trip(&data("fib_opaque.ll"));
+    assert_eq!(print_module(&module), typed);
+}
+
+#[test]
+fn opaque_pointers_in_the_style_of_the_course_articles() {
+    let module = parse_and_round_trip(&data("max_opaque.ll"));
+    let max = &module.functions[module.find_function("max").unwrap()];
+    let text = print_module(&module);
+    assert!(text.contains("store i32 %a, i32* %a.addr"), "{text}");
+    assert!(!text.contains("ptr"), "{text}");
+    assert_eq!(max.param_types(), [Type::I32, Type::I32]);
+}
+
+#[test]
+fn opaque_pointee_comes_from_loads_stores_calls_and_strings() {
+    let module = parse_and_round_trip(&data("nested_opaque.ll"));
+    let bump = &module.functions[module.find_function("main.bump").unwrap()];
+    // `%x` is only passed on: main.bump.inner's loads tell its pointee.
+    assert_eq!(bump.param_types(), [Type::PtrI32, Type::PtrI1]);
+    let text = print_module(&module);
+    assert!(
+        text.contains("call void @wend_print_str(i8* getelementptr inbounds ([2 x i8], [2 x i8]* @.str.0, i64 0, i64 0), i32 2)"),
+        "{text}"
+    );
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = wend_ir::interp::run_main(&module, &mut out, &mut err).unwrap();
+    assert_eq!(
+        (status, out.as_slice(), err.as_slice()),
+        (0, &b"x=42true\n"[..], &b""[..])
+    );
+}
+
+/// Opaque pointers whose pointee the text does not say, or says twice
+/// differently: (input, line, column, message fragment).
+const OPAQUE_ERRORS: &[(&str, u32, u32, &str)] = &[
+    ("declare void @f(ptr)\n", 1, 17, "cannot tell what parameter 1 of `@f` points to"),
+    (
+        "define void @f(ptr %p) {\nentry:\n  ret void\n}\n",
+        1,
+        16,
+        "cannot tell what parameter `%p` of `@f` points to",
+    ),
+    (
+        "define void @f(ptr %p) {\nentry:\n  store i32 1, ptr %p\n  %b = load i1, ptr %p\n  ret void\n}\n",
+        4,
+        21,
+        "`%p` must point both to i32 (line 3, column 16) and to i1 (line 4, column 17)",
+    ),
+    (
+        // The conflict is found through the call.
+        "define void @g(ptr %q) {\nentry:\n  %b = load i1, ptr %q\n  ret void\n}\n\
+         define void @f(ptr %p) {\nentry:\n  store i32 1, ptr %p\n  call void @g(ptr %p)\n  ret void\n}\n",
+        9,
+        16,
+        "must point both to i32",
+    ),
+    (
+        "define void @f(i32* %p) {\nentry:\n  %b = load i1, ptr %p\n  ret void\n}\n",
+        3,
+        21,
+        "`%p` has type i32*, but ptr (pointing to i1, as line 3, column 17 says) is written here",
+    ),
+    (
+        "define void @f(i32 %p) {\nentry:\n  %b = load i1, ptr %p\n  ret void\n}\n",
+        3,
+        21,
+        "`%p` has type i32, but ptr (pointing to i1, as line 3, column 17 says) is written here",
+    ),
+    (
+        "define i32 @f() {\nentry:\n  br label %b\nb:\n  %p = phi ptr [ %q, %entry ]\n  %q = alloca i1\n  %v = load i32, ptr %p\n  ret i32 %v\n}\n",
+        7,
+        22,
+        "`%p` must point both to i1",
+    ),
+    ("define ptr @f() {\nentry:\n  ret ptr null\n}\n", 1, 8, "returning a pointer"),
+    ("define void @f() {\nentry:\n  %x = alloca ptr\n  ret void\n}\n", 3, 15, "`ptr` is not supported here"),
+    ("define void @f() {\nentry:\n  %y = load i32, ptr null\n  ret void\n}\n", 3, 22, "null pointers"),
+    ("define void @f(ptr* %p) {\nentry:\n  ret void\n}\n", 1, 19, "no `ptr*`"),
+    (
+        // A typed argument against what the callee's loads say.
+        "define void @g(ptr %q) {\nentry:\n  %b = load i1, ptr %q\n  ret void\n}\n\
+         define void @f(i32* %p) {\nentry:\n  call void @g(i32* %p)\n  ret void\n}\n",
+        8,
+        16,
+        "argument 1 of `@g` must be ptr (pointing to i1, as line 3, column 17 says), not i32*",
+    ),
+    (
+        "define void @g(ptr %q) {\nentry:\n  ret void\n}\n\
+         define void @f(i32 %p) {\nentry:\n  call void @g(i32 %p)\n  ret void\n}\n",
+        7,
+        16,
+        "argument 1 of `@g` must be ptr, not i32",
+    ),
+];
+
+#[test]
+fn opaque_pointer_errors_are_located() {
+    for &(input, line, column, fragment) in OPAQUE_ERRORS {
+        match parse_module(input) {
+            Ok(_) => panic!("accepted:\n{input}"),
+            Err(e) => assert!(
+                e.line == line && e.column == column && e.message.contains(fragment),
+                "for input\n{input}\ngot `{e}`, expected {line}:{column}: …{fragment}…"
+            ),
+        }
+    }
+}
+
+#[test]
+fn a_select_of_opaque_pointers_takes_their_pointee() {
+    let text = "define i32 @f(i1 %c) {\nentry:\n  %x = alloca i32\n  %y = alloca i32\n  \
+                store i32 5, ptr %y\n  %p = select i1 %c, ptr %x, ptr %y\n  \
+                %v = load i32, ptr %p\n  ret i32 %v\n}\n";
+    let module = parse_and_round_trip(text);
+    assert!(print_module(&module).contains("%p = select i1 %c, i32* %x, i32* %y"));
+}
+
+#[test]
+fn the_module_with_its_runtime_reads_back() {
+    let module = parse(&data("nested_opaque.ll"));
+    let standalone = print_standalone_llvm(&module);
+    let (again, with_runtime) = wend_ir::read::parse_module_with_runtime(&standalone).unwrap();
+    assert!(with_runtime);
+    assert_eq!(print_standalone_llvm(&again), standalone);
+    assert_eq!(print_module(&again), print_module(&module));
+    // Read as a module alone, it is no longer standalone.
+    let (_, alone) = wend_ir::read::parse_module_with_runtime(&print_module(&again)).unwrap();
+    assert!(!alone);
+}
+
+#[test]
 fn forward_references_in_phis_and_strings() {
     let module = parse_and_round_trip(&data("loop_ssa.ll"));
     let main = &module.functions[module.find_function("main").unwrap()];
@@ -335,7 +470,13 @@ impl Rng {
 
 #[test]
 fn mutated_inputs_never_panic() {
-    let seeds = [data("fib.ll"), data("loop_ssa.ll")];
+    let seeds = [
+        data("fib.ll"),
+        data("loop_ssa.ll"),
+        data("fib_opaque.ll"),
+        data("nested_opaque.ll"),
+        print_standalone_llvm(&parse(&data("nested_opaque.ll"))),
+    ];
     let pieces: &[&[u8]] = &[
         b"%",
         b"@",
@@ -350,6 +491,8 @@ fn mutated_inputs_never_panic() {
         b",",
         b"=",
         b"*",
+        b"ptr",
+        b"\n}\n",
         b":",
         b"phi",
         b"label",

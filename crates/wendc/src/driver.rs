@@ -357,18 +357,25 @@ fn write_output_with(
 /// Reads a textual IR file. Invalid input is the user's error here, so it
 /// is reported as a diagnostic (`file:line:col: message`), not a crash.
 pub fn read_ir(path: &Path) -> Result<Module, Failed> {
+    read_ir_with_runtime(path).map(|(module, _)| module)
+}
+
+/// [`read_ir`], also telling whether the file defined wendc's runtime
+/// (`wendc build --emit llvm` output), so that it can be written back the
+/// same way.
+fn read_ir_with_runtime(path: &Path) -> Result<(Module, bool), Failed> {
     let name = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| {
         eprintln!("error: cannot read `{name}`: {e}");
         Failed
     })?;
-    let module = wend_ir::read::parse_module(&text).map_err(|e| {
+    let (module, with_runtime) = wend_ir::read::parse_module_with_runtime(&text).map_err(|e| {
         eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
-        if wend_ir::print::defines_runtime(&text) {
+        for symbol in wend_ir::read::changed_runtime_definitions(&text) {
             eprintln!(
-                "{name}: note: this is a module with its runtime, as `wendc build --emit llvm` \
-                 writes for LLVM's tools; wendc reads the module alone, as \
-                 `wendc build --emit ir` writes it"
+                "{name}: note: `@{symbol}` is not defined as `wendc build --emit llvm` \
+                 writes it, so it was read as ordinary IR; wendc reads its runtime only \
+                 in exactly that text"
             );
         }
         Failed
@@ -377,11 +384,13 @@ pub fn read_ir(path: &Path) -> Result<Module, Failed> {
         eprintln!("{name}: error: invalid IR: {e}");
         Failed
     })?;
-    Ok(module)
+    Ok((module, with_runtime))
 }
 
+/// `wendc opt`: writes the module as it was read, with its runtime if it
+/// came with one (so `lli` still runs the result).
 fn opt(args: &OptArgs) -> Result<u8, Failed> {
-    let mut module = read_ir(&args.file)?;
+    let (mut module, with_runtime) = read_ir_with_runtime(&args.file)?;
     let passes = parse_passes(&args.passes)?;
     // `read_ir` verified the input; after each pass only debug builds
     // verify again (as `build` does): on large files re-verifying would
@@ -393,7 +402,11 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
         time_passes: false,
     };
     run_passes(&mut module, &passes, &pass_args);
-    let text = wend_ir::print::print_module(&module);
+    let text = if with_runtime {
+        wend_ir::print::print_standalone_llvm(&module)
+    } else {
+        wend_ir::print::print_module(&module)
+    };
     write_output(args.output.as_deref(), text.as_bytes())
 }
 

@@ -380,14 +380,121 @@ fn opt_reports_bad_ir_with_a_location() {
 }
 
 #[test]
-fn opt_points_from_emit_llvm_output_to_emit_ir() {
+fn opt_reads_emit_llvm_output_and_writes_it_back_with_its_runtime() {
     let dir = tempfile::tempdir().unwrap();
     let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
     let ll = emit_to(&src, "llvm", dir.path().join("loop.ll"));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    // Without passes, the module with its runtime comes back byte for byte.
+    wendc()
+        .arg("opt")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(text.clone());
+    let out = dir.path().join("loop.opt.ll");
+    wendc()
+        .args(["opt", "--passes", "mem2reg"])
+        .arg(&ll)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .success();
+    let optimised = std::fs::read_to_string(&out).unwrap();
+    assert!(optimised.contains("phi i32"), "{optimised}");
+    assert!(
+        optimised.contains("define void @wend_print_int("),
+        "{optimised}"
+    );
+    if have("lli") {
+        let expected = std::process::Command::new("lli").arg(&ll).output().unwrap();
+        let got = std::process::Command::new("lli")
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert_eq!(got.stdout, expected.stdout);
+        assert_eq!(got.status.code(), expected.status.code());
+    }
+    // analyze reads it through the same reader.
+    wendc()
+        .arg("analyze")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("function @main"));
+}
+
+#[test]
+fn opt_error_in_a_module_with_its_runtime_has_no_runtime_note() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let ll = emit_to(&src, "llvm", dir.path().join("loop.ll"));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    let broken = text.replacen("br label %while.cond", "br label %nowhere", 1);
+    assert_ne!(broken, text);
+    std::fs::write(&ll, broken).unwrap();
     wendc().arg("opt").arg(&ll).assert().code(1).stderr(
-        predicate::str::contains("loop.ll:")
+        predicate::str::contains("use of undefined label `%nowhere`")
+            .and(predicate::str::contains("note").not()),
+    );
+}
+
+#[test]
+fn opt_and_analyze_read_opaque_pointers() {
+    let dir = tempfile::tempdir().unwrap();
+    let ll = write(
+        dir.path(),
+        "max.ll",
+        b"define i32 @max(i32 %a, i32 %b) {\nentry:\n  %r = alloca i32, align 4\n  \
+          store i32 %a, ptr %r, align 4\n  %c = icmp sgt i32 %b, %a\n  \
+          br i1 %c, label %then, label %end\n\nthen:\n  store i32 %b, ptr %r, align 4\n  \
+          br label %end\n\nend:\n  %v = load i32, ptr %r, align 4\n  ret i32 %v\n}\n",
+    );
+    wendc()
+        .arg("opt")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("store i32 %a, i32* %r"));
+    wendc()
+        .arg("analyze")
+        .arg(&ll)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("function @max").and(predicate::str::contains("phi")));
+    let unknown = write(dir.path(), "f.ll", b"declare void @f(ptr)\n");
+    wendc()
+        .arg("opt")
+        .arg(&unknown)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "f.ll:1:17: error: cannot tell what parameter 1",
+        ));
+}
+
+#[test]
+fn opt_locates_a_changed_runtime_routine() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let ll = emit_to(&src, "llvm", dir.path().join("loop.ll"));
+    let text = std::fs::read_to_string(&ll).unwrap();
+    // A routine changed by hand is no longer wendc's runtime: its body is
+    // read as ordinary IR, where the libc call is out of reach.
+    let changed = text.replace("@putchar(i32 10)", "@putchar(i32 13)");
+    assert_ne!(changed, text);
+    let line = changed
+        .lines()
+        .position(|l| l.contains("@putchar(i32 13)"))
+        .unwrap()
+        + 1;
+    std::fs::write(&ll, changed).unwrap();
+    wendc().arg("opt").arg(&ll).assert().code(1).stderr(
+        predicate::str::contains(format!("loop.ll:{line}:"))
             .and(predicate::str::contains("error:"))
-            .and(predicate::str::contains("--emit ir")),
+            .and(predicate::str::contains(
+                "note: `@wend_print_newline` is not defined as `wendc build --emit llvm` writes it",
+            )),
     );
 }
 
