@@ -265,6 +265,7 @@ impl<'src> Lexer<'src> {
             match b {
                 b' ' | b'\t' | b'\r' | b'\n' => self.skip_whitespace(),
                 b'/' if self.peek_at(1) == Some(b'/') => self.skip_comment(),
+                b'/' if self.peek_at(1) == Some(b'*') => self.block_comment(),
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
                 b'0'..=b'9' => self.number(),
                 b'"' => {
@@ -312,6 +313,26 @@ impl<'src> Lexer<'src> {
             }
             self.pos += 1;
         }
+    }
+
+    /// `/* ... */` is not wend (no valid program has `/*` outside a string
+    /// or comment): reported once, and skipped as C would, so that its text
+    /// makes no further errors.
+    fn block_comment(&mut self) {
+        let start = self.pos;
+        let end = self.src[start + 2..]
+            .find("*/")
+            .map_or(self.src.len(), |at| start + 2 + at + 2);
+        let opener = Span::new(start, start + 2);
+        self.errors.push(
+            error(
+                "wend has no block comments",
+                opener,
+                "`/*` starts a comment in C, not in wend",
+            )
+            .help("start each line of the comment with `//`"),
+        );
+        self.pos = end;
     }
 
     fn word(&mut self) {
@@ -400,6 +421,11 @@ impl<'src> Lexer<'src> {
             '&' => diag.help("the logical and operator is `&&`"),
             '|' => diag.help("the logical or operator is `||`"),
             '\'' => diag.help("string literals use double quotes: \"...\""),
+            ':' => diag.help("wend has no `:`: a block is written in braces, as in `if x { ... }`"),
+            '#' => diag.help("comments start with `//`"),
+            '[' | ']' => diag.note("wend has no arrays"),
+            '?' => diag.help("wend has no `?:` operator: use `if ... { ... } else { ... }`"),
+            '^' | '~' => diag.note("wend has no bitwise operators"),
             _ if !c.is_ascii() => {
                 diag.note("non-ASCII text may only appear in strings and comments")
             }
