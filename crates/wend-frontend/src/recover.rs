@@ -54,7 +54,15 @@ pub(crate) fn parse_with_recovery(
         damage: Vec::new(),
         reported: 0,
         last_error: None,
+        line_starts: vec![0],
+        spots: Vec::new(),
+        structure_guessed: false,
     };
+    // Past the cap, lexical errors alone are what the user needs first:
+    // parsing around that many holes would only add noise.
+    if recovery.diags.len() > MAX_SYNTAX_ERRORS {
+        return (None, recovery.diags);
+    }
     if !recovery.balance_delimiters() {
         return (None, recovery.diags);
     }
@@ -75,7 +83,7 @@ pub(crate) fn parse_with_recovery(
                     }
                     // Without a whole top level the entry-point rules
                     // would only report what recovery removed.
-                    None => (!damaged_top_level).then_some(program),
+                    None => (!damaged_top_level && !recovery.structure_guessed).then_some(program),
                 };
                 return (program, recovery.diags);
             }
@@ -114,6 +122,13 @@ struct Recovery<'src> {
     reported: usize,
     /// Where the last syntax error was found.
     last_error: Option<usize>,
+    /// The offset of each line's first byte, when indentation is needed.
+    line_starts: Vec<usize>,
+    /// Where unbalanced delimiters were reported: the parser's errors
+    /// there are not reported again.
+    spots: Vec<usize>,
+    /// Whether a `}` had to be placed where nothing says it belongs.
+    structure_guessed: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -190,10 +205,13 @@ impl Recovery<'_> {
     /// The indentation of the line holding `offset`, in bytes, and whether
     /// `offset` is the first non-blank byte of its line.
     fn indentation(&self, offset: usize) -> (usize, bool) {
-        let line_start = self.src[..offset].rfind('\n').map_or(0, |n| n + 1);
-        let before = &self.src[line_start..offset];
-        let indent = before.len() - before.trim_start_matches([' ', '\t']).len();
-        (indent, indent == before.len())
+        let line = self.line_starts.partition_point(|&start| start <= offset);
+        let line_start = self.line_starts[line.saturating_sub(1)];
+        let indent = self.src.as_bytes()[line_start..offset]
+            .iter()
+            .take_while(|&&b| b == b' ' || b == b'\t')
+            .count();
+        (indent, line_start + indent == offset)
     }
 
     // ---- Step 1: delimiters ----
@@ -201,19 +219,15 @@ impl Recovery<'_> {
     /// Reports unbalanced delimiters and repairs the token list so that
     /// they balance. False if the error cap was reached.
     fn balance_delimiters(&mut self) -> bool {
-        // `{` and `}` only count when they are first on their line: those
-        // are the ones whose indentation says something.
-        let surplus = {
-            let opens = self.tokens.iter().filter(|t| t.tok == Tok::LBrace).count();
-            let closes = self.tokens.iter().filter(|t| t.tok == Tok::RBrace).count();
-            opens.saturating_sub(closes)
-        };
-        let mut missing_closers = surplus;
-        let mut extra_closers = {
-            let opens = self.tokens.iter().filter(|t| t.tok == Tok::LBrace).count();
-            let closes = self.tokens.iter().filter(|t| t.tok == Tok::RBrace).count();
-            closes.saturating_sub(opens)
-        };
+        // How many `}` are missing or extra: so many times the indentation
+        // decides where (when the counts agree, it never overrides them).
+        let mut missing_closers = extra_closers_of_kind(&self.tokens, Tok::LBrace, Tok::RBrace);
+        let mut extra_closers = extra_closers_of_kind(&self.tokens, Tok::RBrace, Tok::LBrace);
+        if missing_closers > 0 || extra_closers > 0 {
+            self.line_starts = std::iter::once(0)
+                .chain(self.src.match_indices('\n').map(|(at, _)| at + 1))
+                .collect();
+        }
         let tokens = std::mem::take(&mut self.tokens);
         let mut out: Vec<Token> = Vec::with_capacity(tokens.len() + 8);
         // Indices in `out` of the open delimiters.
@@ -242,6 +256,7 @@ impl Recovery<'_> {
                                 format!("expected `)` before this `{}`", token_spelling(token.tok)),
                             )
                             .help("add the missing `)`");
+                        self.spots.push(opener.start());
                         self.damage.push((token.span.start(), Damage::Statements));
                         out.push(synthetic(Tok::RParen, token.span.start()));
                         if !self.report(diag) {
@@ -284,6 +299,7 @@ impl Recovery<'_> {
                         open.pop();
                         missing_closers -= 1;
                         let diag = self.unclosed_brace(out[top].span, Some(token.span));
+                        self.spots.push(out[top].span.start());
                         self.damage
                             .push((out[top].span.start(), Damage::Statements));
                         out.push(synthetic(Tok::RBrace, token.span.start()));
@@ -339,8 +355,14 @@ impl Recovery<'_> {
                     .help("add the missing `)`")
             } else {
                 out.push(synthetic(Tok::RBrace, end));
+                // Only the outermost `{` (a top-level function's) closes
+                // at the end of the file without doubt; with an inner one
+                // closed there, where everything after it belongs is a
+                // guess, not to be checked.
+                self.structure_guessed |= !open.is_empty();
                 self.unclosed_brace(opener, None)
             };
+            self.spots.push(opener.start());
             self.damage.push((opener.start(), Damage::Statements));
             if !self.report(diag) {
                 return false;
@@ -565,7 +587,7 @@ impl Recovery<'_> {
             ParseError::InvalidToken { .. } | ParseError::User { .. } => Vec::new(),
         };
         let where_ = self.span(at).start();
-        let repeated = self.last_error == Some(where_);
+        let repeated = self.last_error == Some(where_) || self.spots.contains(&where_);
         self.last_error = Some(where_);
         let (diag, mut repair) = self.diagnose(at, &expected);
         if repeated || repair.range.is_empty() && repair.with.is_empty() {
@@ -880,16 +902,21 @@ impl Recovery<'_> {
                 let diag = error(
                     "a function cannot be defined inside a block",
                     self.span(name_at),
-                    format!("`{}` is defined inside an `{kind}` block", self.text(name_at)),
+                    format!("`{}` is defined inside {}", self.text(name_at), a_block(kind)),
                 )
                 .help("define nested functions at the start of a function body, after its variable declarations");
                 return Some((diag, self.remove_item(at)));
             }
             if at == first && matches!(tok, Some(Tok::KwInt | Tok::KwBool)) {
+                let declared = if self.tok(first + 1) == Some(Tok::Ident) {
+                    first + 1
+                } else {
+                    first
+                };
                 let diag = error(
                     "a variable cannot be declared inside a block",
-                    self.span(first).to(self.span(first + 1)),
-                    format!("declared inside an `{kind}` block"),
+                    self.span(first).to(self.span(declared)),
+                    format!("declared inside {}", a_block(kind)),
                 )
                 .help("variables are declared at the start of a function body, before its nested functions and statements");
                 return Some((diag, self.remove_item(at)));
@@ -1071,6 +1098,12 @@ impl Recovery<'_> {
     }
 }
 
+/// How many more tokens of kind `more` than of kind `fewer` there are.
+fn extra_closers_of_kind(tokens: &[Token], more: Tok, fewer: Tok) -> usize {
+    let count = |kind| tokens.iter().filter(|t| t.tok == kind).count();
+    count(more).saturating_sub(count(fewer))
+}
+
 /// Whether `tokens` close more parentheses than they open before the next
 /// brace or the end of the line (at offset `line_end`).
 fn closed_on_the_line(tokens: &[Token], line_end: usize) -> bool {
@@ -1087,6 +1120,12 @@ fn closed_on_the_line(tokens: &[Token], line_end: usize) -> bool {
         }
     }
     false
+}
+
+/// "an `if` block", "a `while` block", "an `else` block".
+fn a_block(keyword: &str) -> String {
+    let article = if keyword == "while" { "a" } else { "an" };
+    format!("{article} `{keyword}` block")
 }
 
 fn token_spelling(tok: Tok) -> &'static str {

@@ -271,3 +271,64 @@ fn tree_dump_of_a_deep_expression_is_linear() {
     let deep_line = format!("\n{}[level 41] binary +", "  ".repeat(40));
     assert!(text.contains(&deep_line), "{}", &text[..4000]);
 }
+
+/// Error recovery ends, quickly, on any damage to a valid program: every
+/// truncation of it, and thousands of random deletions, insertions and
+/// swaps of tokens. Every syntax error stays under the cap, is reported at
+/// most once per spot, and a program with an error is never accepted.
+#[test]
+fn recovery_ends_on_any_damage_to_a_valid_program() {
+    let program = "main() {\n    int n;\n    bool done;\n    int fib(int k) {\n        \
+                   if k < 2 { return k; }\n        return fib(k - 1) + fib(k - 2);\n    }\n    \
+                   show(int v) { print v; println \"\"; }\n    while !done {\n        \
+                   show(fib(n));\n        n = n + 1;\n        if n > 10 { done = true; } else { \
+                   print 0; }\n    }\n}\n";
+    let pieces: Vec<&str> = program.split_inclusive([' ', '\n']).collect();
+    let check = |src: String| {
+        let start = Instant::now();
+        let (checked, diags) = wend_frontend::check(&src);
+        assert!(start.elapsed() < Duration::from_secs(5), "{src}");
+        let errors: Vec<_> = diags
+            .iter()
+            .filter(|d| d.severity == codespan_reporting::diagnostic::Severity::Error)
+            .collect();
+        assert_eq!(checked.is_some(), errors.is_empty(), "{src}");
+        let mut spots: Vec<_> = errors
+            .iter()
+            .map(|d| (d.labels[0].range.start, d.message.clone()))
+            .collect();
+        spots.dedup();
+        assert_eq!(spots.len(), errors.len(), "an error reported twice: {src}");
+        let rendered = wend_frontend::render_diagnostics("t.wend", &src, &diags, false);
+        assert_eq!(rendered.is_empty(), diags.is_empty());
+    };
+    for end in 0..program.len() {
+        check(program[..end].to_string());
+    }
+    let alphabet = [
+        "(", ")", "{", "}", ";", ",", "=", "+", "-", "==", "<", "!", "int ", "bool ", "if ",
+        "else ", "while ", "return ", "print ", "x", "1", "true", "\"s\"", "for ", "break", "&",
+        "/*", "\n",
+    ];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    for _ in 0..2000 {
+        let mut mutated: Vec<&str> = pieces.clone();
+        for _ in 0..1 + next(4) {
+            let at = next(mutated.len());
+            match next(3) {
+                0 => {
+                    mutated.remove(at);
+                }
+                1 => mutated.insert(at, alphabet[next(alphabet.len())]),
+                _ => mutated[at] = alphabet[next(alphabet.len())],
+            }
+        }
+        check(mutated.concat());
+    }
+}
