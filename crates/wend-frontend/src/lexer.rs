@@ -900,6 +900,27 @@ mod tests {
     }
 
     #[test]
+    fn a_block_comment_is_one_error_and_skipped() {
+        let src = "a /* b ) \" \n c */ d /* e";
+        let errors = error_messages(src);
+        assert_eq!(
+            errors,
+            vec![
+                ("wend has no block comments".to_string(), Span::new(2, 4)),
+                ("wend has no block comments".to_string(), Span::new(20, 22)),
+            ]
+        );
+        let (tokens, _) = lex(src);
+        let texts: Vec<&str> = tokens.iter().map(|t| t.text(src)).collect();
+        assert_eq!(texts, ["a", "d"]);
+        // `/` then `*` apart are two operators, and `//*` a line comment.
+        assert_eq!(
+            kinds("a / *b //* c"),
+            vec![Tok::Ident, Tok::Slash, Tok::Star, Tok::Ident]
+        );
+    }
+
+    #[test]
     fn reports_all_errors() {
         let errors = error_messages("@ \"\\q\" $ \"\\x\" 12ab");
         assert_eq!(errors.len(), 5);

@@ -67,7 +67,7 @@ pub fn parse_recovering(src: &str) -> (Option<Program>, Vec<Diag>) {
                 program,
                 too_deep: None,
                 ..
-            } => return (Some(program), Vec::new()),
+            } => return (Some(*program), Vec::new()),
             Attempt::Parsed {
                 too_deep: Some(too_deep),
                 ..
@@ -83,7 +83,7 @@ pub fn parse_recovering(src: &str) -> (Option<Program>, Vec<Diag>) {
 /// The outcome of one run of the LR parser over a token list.
 pub(crate) enum Attempt {
     Parsed {
-        program: Program,
+        program: Box<Program>,
         /// The nesting-limit error, if a limit was passed.
         too_deep: Option<Diag>,
         /// Whether some damage lies outside every function body.
@@ -127,12 +127,12 @@ pub(crate) fn parse_tokens(src: &str, tokens: &[Token], damage: &[(usize, Damage
                 .iter()
                 .any(|(_, unclaimed)| unclaimed.is_some()),
             too_deep: builder.too_deep,
-            program: Program {
+            program: Box::new(Program {
                 functions: functions.into_iter().map(|f| *f).collect(),
                 function_count: builder.function_count,
                 names: builder.names,
                 exprs: builder.exprs,
-            },
+            }),
         },
         Err(error) => {
             let at = match error {
@@ -388,8 +388,7 @@ impl Builder<'_> {
         name: Ident,
         params: Vec<Param>,
         mut items: Vec<Item>,
-        open_brace: usize,
-        close_brace: Span,
+        (open_brace, close_brace): (usize, Span),
         span: Span,
     ) -> Box<Function> {
         // Nested functions are made first, so they have claimed the damage

@@ -83,7 +83,7 @@ pub(crate) fn parse_with_recovery(
                     }
                     // Without a whole top level the entry-point rules
                     // would only report what recovery removed.
-                    None => (!damaged_top_level && !recovery.structure_guessed).then_some(program),
+                    None => (!damaged_top_level && !recovery.structure_guessed).then_some(*program),
                 };
                 return (program, recovery.diags);
             }
@@ -610,7 +610,7 @@ impl Recovery<'_> {
             let at = repair
                 .range
                 .clone()
-                .find_map(|i| (!self.tokens[i].span.is_empty()).then_some(i))
+                .find(|&i| !self.tokens[i].span.is_empty())
                 .map_or_else(
                     || self.span(repair.range.start).start(),
                     |i| self.tokens[i].span.start(),
@@ -1249,4 +1249,120 @@ fn hint(previous: Option<Tok>, found: Option<Tok>, expected: &str) -> Option<Str
         _ => return None,
     };
     Some(help)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lexer::lex;
+
+    fn recovery(src: &str) -> Recovery<'_> {
+        let (tokens, errors) = lex(src);
+        assert!(errors.is_empty());
+        let mut recovery = Recovery {
+            src,
+            tokens,
+            partner: Vec::new(),
+            diags: Vec::new(),
+            damage: Vec::new(),
+            reported: 0,
+            last_error: None,
+            line_starts: vec![0],
+            spots: Vec::new(),
+            structure_guessed: false,
+        };
+        assert!(recovery.balance_delimiters());
+        recovery
+    }
+
+    /// The text of the item around the `n`th token.
+    fn item_text(src: &str, n: usize) -> String {
+        let r = recovery(src);
+        let range = r.item_around(n);
+        if range.is_empty() {
+            return String::new();
+        }
+        src[r.tokens[range.start].span.start()..r.tokens[range.end - 1].span.end()].to_string()
+    }
+
+    #[test]
+    fn items_are_statements_with_their_blocks_and_else() {
+        let src = "main() { x = f(1; 2); if a { b; } else { c; } g() { d; } e }";
+        // `;` inside parentheses does not end the statement.
+        assert_eq!(item_text(src, 6), "x = f(1; 2);");
+        // From the `if` or from inside its condition: the whole statement,
+        // `else` included; from inside a block: the statement there.
+        assert_eq!(item_text(src, 14), "if a { b; } else { c; }");
+        assert_eq!(item_text(src, 17), "b;");
+        assert_eq!(item_text(src, 26), "g() { d; }");
+        // At the `}` closing a group, the unfinished item before it.
+        assert_eq!(item_text(src, 32), "e");
+        assert_eq!(
+            item_text(src, 0),
+            "main() { x = f(1; 2); if a { b; } else { c; } g() { d; } e }"
+        );
+    }
+
+    #[test]
+    fn blocks_know_their_keyword() {
+        let src = "main() { if a { } else { } while b { } f() { } }";
+        let r = recovery(src);
+        let kind = |n: usize| r.block_kind(n);
+        assert_eq!(r.tokens[3].tok, Tok::LBrace);
+        assert_eq!(kind(3), None);
+        assert_eq!(kind(6), Some("if"));
+        assert_eq!(kind(9), Some("else"));
+        assert_eq!(kind(13), Some("while"));
+        assert_eq!(kind(18), None);
+    }
+
+    #[test]
+    fn expected_tokens_in_words() {
+        let list = |names: &[&str]| names.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let top = list(&["Ident", "\"int\"", "\"bool\""]);
+        assert_eq!(describe_expected(&top, true), "a function");
+        assert_eq!(
+            describe_expected(&top, false),
+            "a type (`int` or `bool`) or identifier"
+        );
+        let params = list(&["\")\"", "\"int\"", "\"bool\""]);
+        assert_eq!(
+            describe_expected(&params, false),
+            "a type (`int` or `bool`) or `)`"
+        );
+        let operand = list(&[
+            "Ident",
+            "Int",
+            "Str",
+            "\"(\"",
+            "\"true\"",
+            "\"false\"",
+            "\"-\"",
+            "\"+\"",
+            "\"!\"",
+        ]);
+        assert_eq!(describe_expected(&operand, false), "an expression");
+        let after = list(&["\";\"", "\"(\"", "\"+\"", "\"*\"", "\"==\"", "\"&&\""]);
+        assert_eq!(describe_expected(&after, false), "`;` or an operator");
+        let block = list(&[
+            "Ident",
+            "\"return\"",
+            "\"print\"",
+            "\"println\"",
+            "\"if\"",
+            "\"while\"",
+            "\"}\"",
+        ]);
+        assert_eq!(describe_expected(&block, false), "a statement or `}`");
+    }
+
+    #[test]
+    fn valid_wend_with_the_words_of_other_languages_is_accepted() {
+        // Recovery only runs on errors: these names are wend identifiers.
+        let src = "main() {\n    int for; int break; bool and; int void;\n    \
+                   do() { }\n    let(int float) { }\n    for = 1; break = for + 1;\n    \
+                   and = true; if and { do(); let(for); }\n}\n";
+        let (checked, diags) = crate::check(src);
+        assert!(checked.is_some() && diags.is_empty(), "{diags:?}");
+    }
 }
