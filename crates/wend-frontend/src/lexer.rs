@@ -141,6 +141,16 @@ pub fn describe(tok: Tok, text: &str) -> String {
     }
 }
 
+const UNTERMINATED_STRING: &str = "unterminated string literal";
+const UNTERMINATED_COMMENT: &str = "unterminated block comment (wend has no block comments)";
+
+/// Whether a lexical error hides the rest of the file: a string or a
+/// `/*` comment that is never closed runs to its end, so what the rest
+/// would have been, its delimiters included, is unknown.
+pub(crate) fn hides_the_rest(diag: &Diag) -> bool {
+    diag.message == UNTERMINATED_STRING || diag.message == UNTERMINATED_COMMENT
+}
+
 /// A token and where it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
@@ -322,17 +332,18 @@ impl<'src> Lexer<'src> {
         let start = self.pos;
         let end = self.src[start + 2..]
             .find("*/")
-            .map_or(self.src.len(), |at| start + 2 + at + 2);
+            .map(|at| start + 2 + at + 2);
         let opener = Span::new(start, start + 2);
+        let message = if end.is_some() {
+            "wend has no block comments"
+        } else {
+            UNTERMINATED_COMMENT
+        };
         self.errors.push(
-            error(
-                "wend has no block comments",
-                opener,
-                "`/*` starts a comment in C, not in wend",
-            )
-            .help("start each line of the comment with `//`"),
+            error(message, opener, "`/*` starts a comment in C, not in wend")
+                .help("start each line of the comment with `//`"),
         );
-        self.pos = end;
+        self.pos = end.unwrap_or(self.src.len());
     }
 
     fn word(&mut self) {
@@ -446,7 +457,7 @@ impl<'src> Lexer<'src> {
                 None => {
                     self.errors.push(
                         error(
-                            "unterminated string literal",
+                            UNTERMINATED_STRING,
                             Span::new(start, start + 1),
                             "this string is never closed",
                         )
@@ -907,7 +918,7 @@ mod tests {
             errors,
             vec![
                 ("wend has no block comments".to_string(), Span::new(2, 4)),
-                ("wend has no block comments".to_string(), Span::new(20, 22)),
+                (UNTERMINATED_COMMENT.to_string(), Span::new(20, 22)),
             ]
         );
         let (tokens, _) = lex(src);

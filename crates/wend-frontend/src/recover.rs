@@ -46,6 +46,7 @@ pub(crate) fn parse_with_recovery(
     lex_errors: Vec<Diag>,
 ) -> (Option<Program>, Vec<Diag>) {
     let lex_error_offsets: Vec<usize> = lex_errors.iter().filter_map(primary_start).collect();
+    let rest_hidden = lex_errors.iter().any(crate::lexer::hides_the_rest);
     let mut recovery = Recovery {
         src,
         tokens,
@@ -57,6 +58,7 @@ pub(crate) fn parse_with_recovery(
         line_starts: vec![0],
         spots: Vec::new(),
         structure_guessed: false,
+        rest_hidden,
     };
     // Past the cap, lexical errors alone are what the user needs first:
     // parsing around that many holes would only add noise.
@@ -129,6 +131,9 @@ struct Recovery<'src> {
     spots: Vec<usize>,
     /// Whether a `}` had to be placed where nothing says it belongs.
     structure_guessed: bool,
+    /// Whether a string or comment runs to the end of the file, hiding
+    /// what closed the delimiters still open there.
+    rest_hidden: bool,
 }
 
 const NONE: u32 = u32::MAX;
@@ -364,7 +369,7 @@ impl Recovery<'_> {
             };
             self.spots.push(opener.start());
             self.damage.push((opener.start(), Damage::Statements));
-            if !self.report(diag) {
+            if !self.rest_hidden && !self.report(diag) {
                 return false;
             }
         }
@@ -594,11 +599,12 @@ impl Recovery<'_> {
             // A second error at the same token: the first repair did not
             // do; the item goes, without a second report.
             repair = self.remove_item(at);
-            if repair.range.is_empty() {
-                return false;
-            }
         }
         if !repeated && !self.report(diag) {
+            return false;
+        }
+        if repair.range.is_empty() && repair.with.is_empty() {
+            // Nothing left to remove (reported above, or before).
             return false;
         }
         self.apply(repair);
@@ -1270,6 +1276,7 @@ mod tests {
             line_starts: vec![0],
             spots: Vec::new(),
             structure_guessed: false,
+            rest_hidden: false,
         };
         assert!(recovery.balance_delimiters());
         recovery
