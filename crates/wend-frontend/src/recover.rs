@@ -647,11 +647,50 @@ impl Recovery<'_> {
         {
             range = at..at + 1;
         }
+        // An empty statement is nothing lost.
+        let lone_semicolon = range.len() == 1 && self.tokens[range.start].tok == Tok::Semi;
         Repair {
             range,
             with: Vec::new(),
-            damage: Some(Damage::Statements),
+            damage: (!lone_semicolon).then_some(Damage::Statements),
         }
+    }
+
+    /// For an error inside the parameter list of a function definition,
+    /// the repair that removes only the broken parameter (and a comma
+    /// beside it), so that the function and its body are still checked.
+    fn remove_parameter(&self, at: usize, item: &std::ops::Range<usize>) -> Option<Repair> {
+        let name = match self.tok(item.start) {
+            Some(Tok::KwInt | Tok::KwBool) => item.start + 1,
+            _ => item.start,
+        };
+        let open = name + 1;
+        let close = self.partner(open)?;
+        let is_definition = self.tok(name) == Some(Tok::Ident)
+            && self.tok(open) == Some(Tok::LParen)
+            && self.tok(close + 1) == Some(Tok::LBrace);
+        if !(is_definition && open < at && at <= close) {
+            return None;
+        }
+        let is_comma = |i: usize| self.tok(i) == Some(Tok::Comma);
+        let first = (open + 1..at)
+            .rev()
+            .find(|&i| is_comma(i))
+            .map_or(open + 1, |c| c + 1);
+        let end = (at..close).find(|&i| is_comma(i)).unwrap_or(close);
+        let range = if first > open + 1 {
+            first - 1..end
+        } else if end < close {
+            first..end + 1
+        } else {
+            first..end
+        };
+        (!range.is_empty()).then_some(Repair {
+            range,
+            with: Vec::new(),
+            // Calls to the function may no longer match it.
+            damage: Some(Damage::Names),
+        })
     }
 
     fn replace(&self, at: usize, tok: Tok) -> Repair {
@@ -711,7 +750,10 @@ impl Recovery<'_> {
             format!("expected {words}")
         };
         let mut diag = error(message, found_span, label);
-        if group.is_none() && item.start == at && self.tok(at) != Some(Tok::Ident) {
+        if group.is_none()
+            && item.start == at
+            && !matches!(self.tok(at), Some(Tok::Ident | Tok::Semi))
+        {
             diag = diag.help(
                 "a program is one function, `main() { ... }`: everything else goes inside its body",
             );
@@ -719,6 +761,9 @@ impl Recovery<'_> {
         let previous = at.checked_sub(1).and_then(|p| self.tok(p));
         if let Some(help) = hint(previous, self.tok(at), &words) {
             diag = diag.help(help);
+        }
+        if let Some(repair) = self.remove_parameter(at, &item) {
+            return (diag, repair);
         }
         let in_condition = matches!(self.tok(item.start), Some(Tok::If | Tok::While));
         if in_condition
@@ -799,6 +844,29 @@ impl Recovery<'_> {
             ));
             let repair = Repair {
                 range: first..first + 1,
+                with: Vec::new(),
+                damage: None,
+            };
+            return Some((diag, repair));
+        }
+        // `f(void)`: C's empty parameter list.
+        let name = match self.tok(first) {
+            Some(Tok::KwInt | Tok::KwBool) => first + 1,
+            _ => first,
+        };
+        if self.tok(name) == Some(Tok::Ident)
+            && self.tok(name + 1) == Some(Tok::LParen)
+            && self.is_word(name + 2, &["void"])
+            && self.tok(name + 3) == Some(Tok::RParen)
+        {
+            let diag = error(
+                "wend has no `void` keyword",
+                self.span(name + 2),
+                "an empty parameter list is just `()`",
+            )
+            .help(format!("write `{}() {{ ... }}`", self.text(name)));
+            let repair = Repair {
+                range: name + 2..name + 3,
                 with: Vec::new(),
                 damage: None,
             };
@@ -1246,7 +1314,13 @@ fn hint(previous: Option<Tok>, found: Option<Tok>, expected: &str) -> Option<Str
         (_, found) if is_comparison(found) => {
             "comparisons do not chain: write `a < b && b < c`, or add parentheses".to_string()
         }
-        (_, Tok::Semi) if expected.contains("statement") => {
+        (
+            _,
+            Tok::Ident | Tok::Int | Tok::Str | Tok::True | Tok::False | Tok::KwInt | Tok::KwBool,
+        ) if expected.contains("`,`") => {
+            "a `,` separates the items of a parameter or argument list".to_string()
+        }
+        (_, Tok::Semi) if expected.contains("statement") || expected.contains("a function") => {
             "there is no empty statement: remove this `;`".to_string()
         }
         (_, Tok::LBrace) if expected.contains("statement") => {
