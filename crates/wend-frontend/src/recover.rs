@@ -765,6 +765,11 @@ impl Recovery<'_> {
         if let Some(repair) = self.remove_parameter(at, &item) {
             return (diag, repair);
         }
+        if previous == Some(Tok::Else) && expects("{") {
+            diag = diag.help(
+                "the body of `else` is a block in braces, even for one statement: `else { ... }`",
+            );
+        }
         let in_condition = matches!(self.tok(item.start), Some(Tok::If | Tok::While));
         if in_condition
             && expects("{")
@@ -872,12 +877,20 @@ impl Recovery<'_> {
             };
             return Some((diag, repair));
         }
-        if self.tok(first) == Some(Tok::Ident)
-            && self.tok(first + 1) == Some(Tok::Ident)
-            && at <= first + 2
-        {
+        // Types and declaration keywords of other languages (any other
+        // word before a name may be a misspelt statement keyword).
+        const FOREIGN_TYPES: &[&str] = &[
+            "float", "double", "char", "string", "String", "str", "long", "short", "unsigned",
+            "signed", "byte", "boolean", "Boolean", "Integer", "integer", "number", "void",
+        ];
+        const DECLARATION_WORDS: &[&str] = &["var", "let", "auto", "const", "val"];
+        if self.is_word(first, FOREIGN_TYPES) || self.is_word(first, DECLARATION_WORDS) {
+            let is_declaration = self.tok(first + 1) == Some(Tok::Ident) && at <= first + 2;
+            if !is_declaration {
+                return None;
+            }
             let word = self.text(first);
-            let diag = if ["var", "let", "auto", "const"].contains(&word) {
+            let diag = if DECLARATION_WORDS.contains(&word) {
                 error(
                     format!("wend has no `{word}` declarations"),
                     self.span(first),
@@ -1152,6 +1165,16 @@ impl Recovery<'_> {
                 };
                 return Some((diag, repair));
             }
+        }
+        // Python's and Perl's `elif`, `elsif`, `elseif`.
+        if self.is_word(first, &["elif", "elsif", "elseif"]) {
+            let diag = error(
+                format!("wend has no `{}`", self.text(first)),
+                self.span(first),
+                "not a keyword in wend",
+            )
+            .help("write `else { if ... }` after the `if`'s block");
+            return Some((diag, self.remove_statement(at)));
         }
         // `else if`: rewritten as `else { if ... }`.
         if tok == Some(Tok::If) && before.and_then(|p| self.tok(p)) == Some(Tok::Else) {
