@@ -142,6 +142,8 @@ pub fn describe(tok: Tok, text: &str) -> String {
 }
 
 const UNTERMINATED_STRING: &str = "unterminated string literal";
+const BLOCK_COMMENT: &str = "wend has no block comments";
+const HASH_COMMENT: &str = "unexpected character `#`";
 const UNTERMINATED_COMMENT: &str = "unterminated block comment (wend has no block comments)";
 
 /// Whether a lexical error hides the rest of the file: a string or a
@@ -149,6 +151,12 @@ const UNTERMINATED_COMMENT: &str = "unterminated block comment (wend has no bloc
 /// would have been, its delimiters included, is unknown.
 pub(crate) fn hides_the_rest(diag: &Diag) -> bool {
     diag.message == UNTERMINATED_STRING || diag.message == UNTERMINATED_COMMENT
+}
+
+/// Whether a lexical error is a comment written as another language
+/// writes it (`/* ... */`, `# ...`): skipped whole, it took no token away.
+pub(crate) fn is_foreign_comment(diag: &Diag) -> bool {
+    diag.message == BLOCK_COMMENT || diag.message == HASH_COMMENT
 }
 
 /// A token and where it is.
@@ -335,7 +343,7 @@ impl<'src> Lexer<'src> {
             .map(|at| start + 2 + at + 2);
         let opener = Span::new(start, start + 2);
         let message = if end.is_some() {
-            "wend has no block comments"
+            BLOCK_COMMENT
         } else {
             UNTERMINATED_COMMENT
         };
@@ -443,6 +451,11 @@ impl<'src> Lexer<'src> {
             _ => diag,
         };
         self.errors.push(diag);
+        // `#` starts a comment in Python and the shells (never anything in
+        // wend): the rest of its line is skipped, as such a comment.
+        if c == '#' {
+            self.skip_comment();
+        }
     }
 
     /// Lexes a string literal starting at the opening quote, decoding
@@ -895,7 +908,7 @@ mod tests {
 
     #[test]
     fn unexpected_characters() {
-        let errors = error_messages("a @ b\0 é # &");
+        let errors = error_messages("a @ b\0 é & # @ the rest of a comment\n|");
         let messages: Vec<_> = errors.iter().map(|(m, _)| m.as_str()).collect();
         assert_eq!(
             messages,
@@ -903,8 +916,9 @@ mod tests {
                 "unexpected character `@`",
                 "unexpected character `\\0`",
                 "unexpected character `é`",
+                "unexpected character `&`",
                 "unexpected character `#`",
-                "unexpected character `&`"
+                "unexpected character `|`"
             ]
         );
         assert_eq!(errors[2].1, Span::new(7, 9));

@@ -45,7 +45,10 @@ pub(crate) fn parse_with_recovery(
     tokens: Vec<Token>,
     lex_errors: Vec<Diag>,
 ) -> (Option<Program>, Vec<Diag>) {
-    let lex_error_offsets: Vec<usize> = lex_errors.iter().filter_map(primary_start).collect();
+    let lex_error_offsets: Vec<usize> = (lex_errors.iter())
+        .filter(|d| !crate::lexer::is_foreign_comment(d))
+        .filter_map(primary_start)
+        .collect();
     let rest_hidden = lex_errors.iter().any(crate::lexer::hides_the_rest);
     let mut recovery = Recovery {
         src,
