@@ -106,6 +106,28 @@ fn primary_start(diag: &Diag) -> Option<usize> {
     diag.labels.first().map(|label| label.range.start)
 }
 
+/// Where a syntax error is: the token, and the item around it.
+struct Site<'e> {
+    /// The offending token (the number of tokens for the end of the file).
+    at: usize,
+    /// The first token of the item.
+    first: usize,
+    item: std::ops::Range<usize>,
+    /// The `{` of the block or body around the item (`None` at the top level).
+    group: Option<usize>,
+    tok: Option<Tok>,
+    span: Span,
+    /// What the parser expected, in lalrpop's names.
+    expected: &'e [String],
+}
+
+impl Site<'_> {
+    /// Whether the parser expected the token spelt `t` here.
+    fn expects(&self, t: &str) -> bool {
+        self.expected.iter().any(|e| e == &format!("\"{t}\""))
+    }
+}
+
 /// What replaces a run of tokens, and what the function body around it
 /// loses by that.
 struct Repair {
@@ -791,14 +813,25 @@ impl Recovery<'_> {
     /// A diagnostic and repair for a habit from C, Java or Python, if the
     /// error at `at` looks like one.
     fn habit(&self, at: usize, expected: &[String]) -> Option<(Diag, Repair)> {
-        let group = self.enclosing_brace(at);
         let item = self.item_around(at);
-        let first = item.start;
-        let expects = |t: &str| expected.iter().any(|e| e == &format!("\"{t}\""));
-        let tok = self.tok(at);
-        let span = self.span(at);
+        let site = Site {
+            at,
+            first: item.start,
+            item,
+            group: self.enclosing_brace(at),
+            tok: self.tok(at),
+            span: self.span(at),
+            expected,
+        };
+        (self.foreign_keyword(&site))
+            .or_else(|| self.foreign_declaration(&site))
+            .or_else(|| self.definition_in_block(&site))
+            .or_else(|| self.foreign_operator(&site))
+    }
 
-        // Keywords of other languages, at the start of the item.
+    /// `for`, `break`, `do`, `void`, `elif`: keywords wend does not have.
+    fn foreign_keyword(&self, site: &Site) -> Option<(Diag, Repair)> {
+        let Site { at, first, .. } = *site;
         if self.is_word(first, &["for"])
             && matches!(self.tok(first + 1), Some(Tok::LParen | Tok::Ident))
         {
@@ -857,6 +890,31 @@ impl Recovery<'_> {
             };
             return Some((diag, repair));
         }
+        // Python's and Perl's `elif`, `elsif`, `elseif`.
+        if self.is_word(first, &["elif", "elsif", "elseif"]) {
+            let diag = error(
+                format!("wend has no `{}`", self.text(first)),
+                self.span(first),
+                "not a keyword in wend",
+            )
+            .help("write `else { if ... }` after the `if`'s block");
+            return Some((diag, self.remove_statement(at)));
+        }
+        None
+    }
+
+    /// Declarations as C and Java write them: `int x = 5;`, `int x, y;`,
+    /// `float x;`, `let x`, `f(void)`, a global variable.
+    fn foreign_declaration(&self, site: &Site) -> Option<(Diag, Repair)> {
+        let Site {
+            at,
+            first,
+            group,
+            tok,
+            span,
+            ..
+        } = *site;
+        let item = &site.item;
         // `f(void)`: C's empty parameter list.
         let name = match self.tok(first) {
             Some(Tok::KwInt | Tok::KwBool) => first + 1,
@@ -973,7 +1031,18 @@ impl Recovery<'_> {
             return Some((diag, self.remove_item(at)));
         }
 
-        // Declarations and functions inside an `if` or `while` block.
+        None
+    }
+
+    /// A function or a variable declared inside an `if` or `while` body.
+    fn definition_in_block(&self, site: &Site) -> Option<(Diag, Repair)> {
+        let Site {
+            at,
+            first,
+            group,
+            tok,
+            ..
+        } = *site;
         if let Some(kind) = group.and_then(|g| self.block_kind(g)) {
             let (name_at, is_function) =
                 match (self.tok(first), self.tok(first + 1), self.tok(first + 2)) {
@@ -1013,7 +1082,21 @@ impl Recovery<'_> {
             }
         }
 
-        // Operators of other languages.
+        None
+    }
+
+    /// Operators wend does not have (`++`, `+=`, `and`), `==` and `=`
+    /// confused, and `else if`.
+    fn foreign_operator(&self, site: &Site) -> Option<(Diag, Repair)> {
+        let Site {
+            at,
+            first,
+            tok,
+            span,
+            ..
+        } = *site;
+        let item = &site.item;
+        let expects = |t: &str| site.expects(t);
         let op_spelling = |t| match t {
             Some(Tok::Plus) => Some("+"),
             Some(Tok::Minus) => Some("-"),
@@ -1168,16 +1251,6 @@ impl Recovery<'_> {
                 };
                 return Some((diag, repair));
             }
-        }
-        // Python's and Perl's `elif`, `elsif`, `elseif`.
-        if self.is_word(first, &["elif", "elsif", "elseif"]) {
-            let diag = error(
-                format!("wend has no `{}`", self.text(first)),
-                self.span(first),
-                "not a keyword in wend",
-            )
-            .help("write `else { if ... }` after the `if`'s block");
-            return Some((diag, self.remove_statement(at)));
         }
         // `else if`: rewritten as `else { if ... }`.
         if tok == Some(Tok::If) && before.and_then(|p| self.tok(p)) == Some(Tok::Else) {
