@@ -938,6 +938,31 @@ impl Recovery<'_> {
             };
             return Some((diag, repair));
         }
+        // `f(a) { ... }`: Python's parameters, without types (which parse
+        // as a call until the `{`).
+        if tok == Some(Tok::LBrace)
+            && self.tok(first) == Some(Tok::Ident)
+            && self.tok(first + 1) == Some(Tok::LParen)
+            && self.partner(first + 1) == Some(at - 1)
+        {
+            let untyped = (first + 2..at - 1).find(|&i| {
+                self.tok(i) == Some(Tok::Ident)
+                    && matches!(self.tok(i - 1), Some(Tok::LParen | Tok::Comma))
+                    && matches!(self.tok(i + 1), Some(Tok::RParen | Tok::Comma))
+            });
+            if let Some(param) = untyped {
+                let name = self.text(param);
+                let diag = error(
+                    "a parameter without a type",
+                    self.span(param),
+                    "this parameter has no type",
+                )
+                .help(format!(
+                    "write its type before it: `int {name}` or `bool {name}`"
+                ));
+                return Some((diag, self.remove_item(at)));
+            }
+        }
         // Types and declaration keywords of other languages (any other
         // word before a name may be a misspelt statement keyword).
         const FOREIGN_TYPES: &[&str] = &[
@@ -1418,6 +1443,9 @@ fn hint(previous: Option<Tok>, found: Option<Tok>, expected: &str) -> Option<Str
             Tok::Ident | Tok::Int | Tok::Str | Tok::True | Tok::False | Tok::KwInt | Tok::KwBool,
         ) if expected.contains("`,`") => {
             "a `,` separates the items of a parameter or argument list".to_string()
+        }
+        (_, Tok::Ident) if expected.starts_with("a type") => {
+            "a parameter is declared with its type: `int x` or `bool x`".to_string()
         }
         (_, Tok::Semi) if expected.contains("statement") || expected.contains("a function") => {
             "there is no empty statement: remove this `;`".to_string()
