@@ -268,12 +268,10 @@ impl Recovery<'_> {
                     // A parenthesis never holds `;`, `{` or `}` in wend.
                     // But C's `for (i = 0; i < n; i++)` does: a `;` only
                     // closes parentheses that are not closed further on.
-                    let closed_later = token.tok == Tok::Semi && {
-                        let line_end = self.src[token.span.end()..]
-                            .find('\n')
-                            .map_or(self.src.len(), |n| token.span.end() + n);
-                        closed_on_the_line(&tokens[index..], line_end)
-                    };
+                    let paren_open = open.last().is_some_and(|&top| out[top].tok == Tok::LParen);
+                    let closed_later = token.tok == Tok::Semi
+                        && paren_open
+                        && closed_on_the_line(self.src, &tokens[index..]);
                     while let Some(&top) = open.last() {
                         if out[top].tok != Tok::LParen || closed_later {
                             break;
@@ -1303,10 +1301,15 @@ fn extra_closers_of_kind(tokens: &[Token], more: Tok, fewer: Tok) -> usize {
 }
 
 /// Whether `tokens` close more parentheses than they open before the next
-/// brace or the end of the line (at offset `line_end`).
-fn closed_on_the_line(tokens: &[Token], line_end: usize) -> bool {
+/// brace or the end of the line (looking a bounded way ahead: a `for`
+/// header is short).
+fn closed_on_the_line(src: &str, tokens: &[Token]) -> bool {
     let mut depth = 0i32;
-    for token in tokens.iter().take_while(|t| t.span.start() < line_end) {
+    for pair in tokens.windows(2).take(256) {
+        let (before, token) = (pair[0], pair[1]);
+        if src[before.span.end()..token.span.start()].contains('\n') {
+            break;
+        }
         match token.tok {
             Tok::LParen => depth += 1,
             Tok::RParen => depth -= 1,

@@ -332,3 +332,42 @@ fn recovery_ends_on_any_damage_to_a_valid_program() {
         check(mutated.concat());
     }
 }
+
+/// Recovery stays linear in the size of the file: each of its steps looks
+/// a bounded way around an error, and the errors are capped.
+#[test]
+fn recovery_on_huge_and_deep_broken_programs_is_fast() {
+    let n = HUGE / 16;
+    let cases = [
+        // One long line of statements, with errors among them.
+        format!(
+            "main() {{ int x; {} x = 1 +; }}",
+            "x = (x + 1) * 2; ".repeat(n)
+        ),
+        // Parentheses never closed, on one line with many `;`.
+        format!("main() {{ int x; {} }}", "x = (1; ".repeat(n)),
+        // Blocks never closed, and closers never opened.
+        format!("main() {{ {}", "if true { x = 1; ".repeat(n)),
+        format!("main() {{ }} {}", "} ".repeat(n)),
+        // An error at the bottom of blocks nested to the limit.
+        format!(
+            "main() {{ int x; {} x = ; {} }}",
+            "if true {\n".repeat(998),
+            "}\n".repeat(998)
+        ),
+        // Many errors, each on its own line, past the cap.
+        format!(
+            "main() {{\n    int x;\n{}}}\n",
+            "    x = 1 2;\n".repeat(n / 4)
+        ),
+    ];
+    for (i, src) in cases.into_iter().enumerate() {
+        let (ok, messages) = timed(src, Duration::from_secs(30));
+        assert!(!ok, "case {i}");
+        assert!(
+            !messages.is_empty() && messages.len() <= wend_frontend::recover::MAX_SYNTAX_ERRORS,
+            "case {i}: {} messages",
+            messages.len()
+        );
+    }
+}
