@@ -91,6 +91,25 @@ pub struct Function {
     /// How deep blocks and nested functions go inside it, counting itself,
     /// kept for the nesting limit (see `parser`).
     pub(crate) depth: u32,
+    /// What syntax errors in its own body (not in a nested function's)
+    /// took away from it.
+    pub damage: Damage,
+}
+
+/// What the parser's error recovery removed from a function body (see
+/// `recover`): semantic analysis still checks what is left, without
+/// reporting what only the removed text could explain.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Damage {
+    /// Nothing: the body parsed as written.
+    #[default]
+    None,
+    /// Some statements are missing or were repaired, but no name: the
+    /// body's flow (a missing `return`, unreachable code) is unknown.
+    Statements,
+    /// Text that may have declared a variable or a function is missing,
+    /// so a name unknown here or in a nested function may be declared in it.
+    Names,
 }
 
 #[derive(Clone, Debug)]

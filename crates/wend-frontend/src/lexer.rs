@@ -141,6 +141,24 @@ pub fn describe(tok: Tok, text: &str) -> String {
     }
 }
 
+const UNTERMINATED_STRING: &str = "unterminated string literal";
+const BLOCK_COMMENT: &str = "wend has no block comments";
+const HASH_COMMENT: &str = "unexpected character `#`";
+const UNTERMINATED_COMMENT: &str = "unterminated block comment (wend has no block comments)";
+
+/// Whether a lexical error hides the rest of the file: a string or a
+/// `/*` comment that is never closed runs to its end, so what the rest
+/// would have been, its delimiters included, is unknown.
+pub(crate) fn hides_the_rest(diag: &Diag) -> bool {
+    diag.message == UNTERMINATED_STRING || diag.message == UNTERMINATED_COMMENT
+}
+
+/// Whether a lexical error is a comment written as another language
+/// writes it (`/* ... */`, `# ...`): skipped whole, it took no token away.
+pub(crate) fn is_foreign_comment(diag: &Diag) -> bool {
+    diag.message == BLOCK_COMMENT || diag.message == HASH_COMMENT
+}
+
 /// A token and where it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Token {
@@ -265,6 +283,7 @@ impl<'src> Lexer<'src> {
             match b {
                 b' ' | b'\t' | b'\r' | b'\n' => self.skip_whitespace(),
                 b'/' if self.peek_at(1) == Some(b'/') => self.skip_comment(),
+                b'/' if self.peek_at(1) == Some(b'*') => self.block_comment(),
                 b'a'..=b'z' | b'A'..=b'Z' | b'_' => self.word(),
                 b'0'..=b'9' => self.number(),
                 b'"' => {
@@ -312,6 +331,27 @@ impl<'src> Lexer<'src> {
             }
             self.pos += 1;
         }
+    }
+
+    /// `/* ... */` is not wend (no valid program has `/*` outside a string
+    /// or comment): reported once, and skipped as C would, so that its text
+    /// makes no further errors.
+    fn block_comment(&mut self) {
+        let start = self.pos;
+        let end = self.src[start + 2..]
+            .find("*/")
+            .map(|at| start + 2 + at + 2);
+        let opener = Span::new(start, start + 2);
+        let message = if end.is_some() {
+            BLOCK_COMMENT
+        } else {
+            UNTERMINATED_COMMENT
+        };
+        self.errors.push(
+            error(message, opener, "`/*` starts a comment in C, not in wend")
+                .help("start each line of the comment with `//`"),
+        );
+        self.pos = end.unwrap_or(self.src.len());
     }
 
     fn word(&mut self) {
@@ -400,12 +440,22 @@ impl<'src> Lexer<'src> {
             '&' => diag.help("the logical and operator is `&&`"),
             '|' => diag.help("the logical or operator is `||`"),
             '\'' => diag.help("string literals use double quotes: \"...\""),
+            ':' => diag.help("wend has no `:`: a block is written in braces, as in `if x { ... }`"),
+            '#' => diag.help("comments start with `//`"),
+            '[' | ']' => diag.note("wend has no arrays"),
+            '?' => diag.help("wend has no `?:` operator: use `if ... { ... } else { ... }`"),
+            '^' | '~' => diag.note("wend has no bitwise operators"),
             _ if !c.is_ascii() => {
                 diag.note("non-ASCII text may only appear in strings and comments")
             }
             _ => diag,
         };
         self.errors.push(diag);
+        // `#` starts a comment in Python and the shells (never anything in
+        // wend): the rest of its line is skipped, as such a comment.
+        if c == '#' {
+            self.skip_comment();
+        }
     }
 
     /// Lexes a string literal starting at the opening quote, decoding
@@ -420,7 +470,7 @@ impl<'src> Lexer<'src> {
                 None => {
                     self.errors.push(
                         error(
-                            "unterminated string literal",
+                            UNTERMINATED_STRING,
                             Span::new(start, start + 1),
                             "this string is never closed",
                         )
@@ -858,7 +908,7 @@ mod tests {
 
     #[test]
     fn unexpected_characters() {
-        let errors = error_messages("a @ b\0 é # &");
+        let errors = error_messages("a @ b\0 é & # @ the rest of a comment\n|");
         let messages: Vec<_> = errors.iter().map(|(m, _)| m.as_str()).collect();
         assert_eq!(
             messages,
@@ -866,11 +916,33 @@ mod tests {
                 "unexpected character `@`",
                 "unexpected character `\\0`",
                 "unexpected character `é`",
+                "unexpected character `&`",
                 "unexpected character `#`",
-                "unexpected character `&`"
+                "unexpected character `|`"
             ]
         );
         assert_eq!(errors[2].1, Span::new(7, 9));
+    }
+
+    #[test]
+    fn a_block_comment_is_one_error_and_skipped() {
+        let src = "a /* b ) \" \n c */ d /* e";
+        let errors = error_messages(src);
+        assert_eq!(
+            errors,
+            vec![
+                ("wend has no block comments".to_string(), Span::new(2, 4)),
+                (UNTERMINATED_COMMENT.to_string(), Span::new(20, 22)),
+            ]
+        );
+        let (tokens, _) = lex(src);
+        let texts: Vec<&str> = tokens.iter().map(|t| t.text(src)).collect();
+        assert_eq!(texts, ["a", "d"]);
+        // `/` then `*` apart are two operators, and `//*` a line comment.
+        assert_eq!(
+            kinds("a / *b //* c"),
+            vec![Tok::Ident, Tok::Slash, Tok::Star, Tok::Ident]
+        );
     }
 
     #[test]

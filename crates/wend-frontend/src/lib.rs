@@ -4,7 +4,8 @@
 //!
 //! 1. [`lexer`]: source text to tokens (all lexical errors at once);
 //! 2. [`parser`]: tokens to the [`ast`], with the nesting limits and with
-//!    every identifier interned as a [`intern::Symbol`];
+//!    every identifier interned as a [`intern::Symbol`]; [`recover`] finds
+//!    every syntax error, not only the first, and keeps what parsed;
 //! 3. [`sema`]: name resolution, type checking and the other static rules
 //!    (helped by [`scope`], [`flow`] and [`capture`]), giving a
 //!    [`Checked`] program, with the suggestions of similar names
@@ -31,6 +32,7 @@ pub mod intern;
 pub mod lexer;
 pub mod lower;
 pub mod parser;
+pub mod recover;
 pub(crate) mod scope;
 pub mod sema;
 pub mod span;
@@ -64,6 +66,9 @@ pub fn ast_text(src: &str) -> Result<String, Vec<Diag>> {
 
 /// Parses and checks `src`. Returns the checked program if and only if there
 /// are no errors; the diagnostics (warnings and errors) are in source order.
+///
+/// Syntax errors do not stop the checks: what parsed is still checked (see
+/// [`recover`]), so one run reports the syntax and the semantic errors.
 pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
     check_with(src, Warnings::Report)
 }
@@ -72,10 +77,18 @@ pub fn check(src: &str) -> (Option<Checked>, Vec<Diag>) {
 /// and values: a caller that hides warnings (`wendc -w`) need not pay for
 /// them (on a large generated program, tens of thousands of them).
 pub fn check_with(src: &str, warnings: Warnings) -> (Option<Checked>, Vec<Diag>) {
-    match parser::parse(src) {
-        Ok(program) => sema::analyze_with(program, src, warnings),
-        Err(errors) => (None, errors),
+    let (program, mut diags) = parser::parse_recovering(src);
+    let Some(program) = program else {
+        return (None, diags);
+    };
+    let syntax_errors = diag::has_errors(&diags);
+    let (checked, semantic) = sema::analyze_with(program, src, warnings);
+    if diags.is_empty() {
+        return (checked, semantic);
     }
+    diags.extend(semantic);
+    diag::sort_by_position(&mut diags);
+    (checked.filter(|_| !syntax_errors), diags)
 }
 
 /// Lowers a checked program to IR, its values named after the variables

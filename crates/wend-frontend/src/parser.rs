@@ -5,12 +5,12 @@
 use lalrpop_util::{lalrpop_mod, ParseError};
 
 use crate::ast::{
-    BinaryOp, Call, CallId, Expr, ExprId, ExprKind, Exprs, Function, Ident, Item, Param, Program,
-    Stmt, StmtKind, Type, UnaryOp,
+    BinaryOp, Call, CallId, Damage, Expr, ExprId, ExprKind, Exprs, Function, Ident, Item, Param,
+    Program, Stmt, StmtKind, Type, UnaryOp,
 };
 use crate::diag::{error, Diag, DiagExt};
 use crate::intern::{Interner, Symbol};
-use crate::lexer::{describe, int_value, lex, string_value, Tok, Token};
+use crate::lexer::{int_value, lex, string_value, Tok, Token};
 use crate::span::Span;
 
 lalrpop_mod!(
@@ -39,42 +39,107 @@ pub const MAX_BLOCK_DEPTH: u32 = 1000;
 /// that, in an optimised one with far less.
 pub const MAX_EXPR_DEPTH: u32 = 50_000;
 
-/// Parses `src` into a syntax tree, or returns the lexical errors (all of
-/// them), or the syntax error, or the nesting-limit error.
+/// Parses `src` into a syntax tree, or returns every lexical and syntax
+/// error (see [`parse_recovering`]) or the nesting-limit error.
 pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
-    let (tokens, lex_errors) = lex(src);
-    if !lex_errors.is_empty() {
-        return Err(lex_errors);
+    match parse_recovering(src) {
+        (Some(program), diags) if diags.is_empty() => Ok(program),
+        (_, diags) => Err(diags),
     }
+}
+
+/// Parses `src`, reporting every independent lexical and syntax error
+/// (error recovery is in [`crate::recover`]). Returns the tree when
+/// semantic analysis can check it: when it parsed as written, or when
+/// recovery only removed or repaired parts of function bodies (each
+/// function's [`Function::damage`] says what it lost). `None` when the
+/// program has no tree worth checking: a nesting limit was passed, the
+/// errors reached their cap, or text between functions was lost.
+pub fn parse_recovering(src: &str) -> (Option<Program>, Vec<Diag>) {
+    let (tokens, lex_errors) = lex(src);
+    if tokens.is_empty() && !lex_errors.is_empty() {
+        return (None, lex_errors);
+    }
+    if lex_errors.is_empty() {
+        // The common case, a program without errors, is parsed once.
+        match parse_tokens(src, &tokens, &[]) {
+            Attempt::Parsed {
+                program,
+                too_deep: None,
+                ..
+            } => return (Some(*program), Vec::new()),
+            Attempt::Parsed {
+                too_deep: Some(too_deep),
+                ..
+            } => return (None, vec![too_deep]),
+            Attempt::Failed { .. } => {}
+        }
+    }
+    let (program, mut diags) = crate::recover::parse_with_recovery(src, tokens, lex_errors);
+    crate::diag::sort_by_position(&mut diags);
+    (program, diags)
+}
+
+/// The outcome of one run of the LR parser over a token list.
+pub(crate) enum Attempt {
+    Parsed {
+        program: Box<Program>,
+        /// The nesting-limit error, if a limit was passed.
+        too_deep: Option<Diag>,
+        /// Whether some damage lies outside every function body.
+        damaged_top_level: bool,
+    },
+    /// The first syntax error, found at token `at` (`tokens.len()` for
+    /// the end of the file).
+    Failed { error: LalrpopError, at: usize },
+}
+
+/// Runs the parser over `tokens` (which may be repaired ones: see
+/// `recover`). `damage` lists where recovery removed or repaired text, in
+/// source offsets, for [`Function::damage`].
+pub(crate) fn parse_tokens(src: &str, tokens: &[Token], damage: &[(usize, Damage)]) -> Attempt {
     // Interning every identifier before parsing, all at once, lets the
     // interner work in an order that suits the cache (see `intern`):
     // interleaved with building the tree it is several times slower on
     // huge programs.
-    let (names, symbols) = Interner::intern_all(src, &tokens);
+    let (names, symbols) = Interner::intern_all(src, tokens);
     let mut builder = Builder {
         src,
         too_deep: None,
         names,
         symbols: symbols.into_iter(),
-        exprs: arenas_for(&tokens),
+        exprs: arenas_for(tokens),
         function_count: 0,
+        damage: damage.iter().map(|&(at, what)| (at, Some(what))).collect(),
     };
-    let stream = tokens
-        .iter()
-        .map(|t| Ok::<_, std::convert::Infallible>((t.span.start(), t.tok, t.span.end())));
+    // The parser reports an error at its lookahead, the last token it
+    // pulled: counting them tells which token that is.
+    let pulled = std::cell::Cell::new(0usize);
+    let stream = tokens.iter().map(|t| {
+        pulled.set(pulled.get() + 1);
+        Ok::<_, std::convert::Infallible>((t.span.start(), t.tok, t.span.end()))
+    });
     let result = grammar::ProgramParser::new().parse(&mut builder, stream);
-    let mut errors: Vec<Diag> = builder.too_deep.into_iter().collect();
     match result {
-        Ok(functions) if errors.is_empty() => Ok(Program {
-            functions: functions.into_iter().map(|f| *f).collect(),
-            function_count: builder.function_count,
-            names: builder.names,
-            exprs: builder.exprs,
-        }),
-        Ok(_) => Err(errors),
-        Err(err) => {
-            errors.push(syntax_error(err, &tokens, src));
-            Err(errors)
+        Ok(functions) => Attempt::Parsed {
+            damaged_top_level: builder
+                .damage
+                .iter()
+                .any(|(_, unclaimed)| unclaimed.is_some()),
+            too_deep: builder.too_deep,
+            program: Box::new(Program {
+                functions: functions.into_iter().map(|f| *f).collect(),
+                function_count: builder.function_count,
+                names: builder.names,
+                exprs: builder.exprs,
+            }),
+        },
+        Err(error) => {
+            let at = match error {
+                ParseError::UnrecognizedEof { .. } => tokens.len(),
+                _ => pulled.get().saturating_sub(1),
+            };
+            Attempt::Failed { error, at }
         }
     }
 }
@@ -138,6 +203,9 @@ pub(crate) struct Builder<'src> {
     exprs: Exprs,
     /// The functions made so far.
     function_count: usize,
+    /// Where error recovery removed or repaired text, and what that cost;
+    /// `None` once claimed by the innermost function body around it.
+    damage: Vec<(usize, Option<Damage>)>,
 }
 
 impl Builder<'_> {
@@ -320,9 +388,17 @@ impl Builder<'_> {
         name: Ident,
         params: Vec<Param>,
         mut items: Vec<Item>,
-        close_brace: Span,
+        (open_brace, close_brace): (usize, Span),
         span: Span,
     ) -> Box<Function> {
+        // Nested functions are made first, so they have claimed the damage
+        // in their own bodies: what is left inside this body is its own.
+        let mut damage = Damage::None;
+        for (at, unclaimed) in &mut self.damage {
+            if (open_brace..close_brace.end()).contains(at) {
+                damage = damage.max(unclaimed.take().unwrap_or(Damage::None));
+            }
+        }
         let children = items
             .iter()
             .map(|item| match item {
@@ -345,156 +421,12 @@ impl Builder<'_> {
             close_brace,
             span,
             depth,
+            damage,
         })
     }
 }
 
-type LalrpopError = ParseError<usize, Tok, std::convert::Infallible>;
-
-/// Turns a lalrpop error into a diagnostic: "expected `;`, found `}`",
-/// plus a hint for the mistakes the reference calls out.
-fn syntax_error(err: LalrpopError, tokens: &[Token], src: &str) -> Diag {
-    let (span, found, expected) = match err {
-        ParseError::UnrecognizedToken {
-            token: (start, tok, end),
-            expected,
-        } => (Span::new(start, end), Some(tok), expected),
-        ParseError::UnrecognizedEof { location, expected } => {
-            // Point just past the last token, or at the start of an empty file.
-            let at = location.min(src.len());
-            (Span::new(at, at), None, expected)
-        }
-        ParseError::ExtraToken {
-            token: (start, tok, end),
-        } => (
-            Span::new(start, end),
-            Some(tok),
-            vec!["end of file".to_string()],
-        ),
-        // The lexer is external and infallible; these cannot happen, but a
-        // message is better than a panic if they ever do.
-        ParseError::InvalidToken { location } => (Span::new(location, location), None, Vec::new()),
-        ParseError::User { error } => match error {},
-    };
-    let found_text = found.map_or("end of file".to_string(), |tok| {
-        describe(tok, &src[span.start()..span.end()])
-    });
-    let expected = describe_expected(&expected);
-    let message = if expected.is_empty() {
-        format!("unexpected {found_text}")
-    } else {
-        format!("expected {expected}, found {found_text}")
-    };
-    let label = if expected.is_empty() {
-        "unexpected here".to_string()
-    } else {
-        format!("expected {expected}")
-    };
-    let mut diag = error(message, span, label);
-    let previous = tokens
-        .iter()
-        .take_while(|t| t.span.start() < span.start())
-        .last()
-        .map(|t| &t.tok);
-    if let Some(help) = hint(previous, found.as_ref(), &expected) {
-        diag = diag.help(help);
-    }
-    diag
-}
-
-/// Describes lalrpop's expected-terminal list in words, grouping the usual
-/// sets ("an expression", "a statement") instead of listing every token.
-fn describe_expected(expected: &[String]) -> String {
-    const EXPRESSION: &[&str] = &["Ident", "Int", "Str", "\"(\"", "\"true\"", "\"false\""];
-    const EXPRESSION_EXTRA: &[&str] = &["\"-\"", "\"+\"", "\"!\""];
-    const STATEMENT: &[&str] = &[
-        "Ident",
-        "\"return\"",
-        "\"print\"",
-        "\"println\"",
-        "\"if\"",
-        "\"while\"",
-    ];
-    const DECLARATION: &[&str] = &["\"int\"", "\"bool\""];
-
-    let has_all = |set: &[&str]| set.iter().all(|t| expected.iter().any(|e| e == t));
-    let mut groups = Vec::new();
-    let mut taken: Vec<&str> = Vec::new();
-    if has_all(STATEMENT) && has_all(DECLARATION) {
-        groups.extend(["a declaration", "a nested function", "a statement"].map(String::from));
-        taken.extend(STATEMENT.iter().chain(DECLARATION));
-    } else if has_all(STATEMENT) {
-        groups.push("a statement".to_string());
-        taken.extend(STATEMENT);
-    } else if has_all(EXPRESSION) {
-        groups.push("an expression".to_string());
-        taken.extend(EXPRESSION.iter().chain(EXPRESSION_EXTRA));
-    }
-    let rest = expected
-        .iter()
-        .filter(|e| !taken.contains(&e.as_str()))
-        .map(|e| describe_terminal(e));
-    let all: Vec<String> = groups.into_iter().chain(rest).collect();
-    match all.as_slice() {
-        [] => String::new(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {}", init.join(", "), last),
-    }
-}
-
-/// `"\";\""` (lalrpop's name for a terminal) becomes `` `;` ``.
-fn describe_terminal(name: &str) -> String {
-    match name {
-        "Ident" => "identifier".to_string(),
-        "Int" => "integer literal".to_string(),
-        "Str" => "string literal".to_string(),
-        quoted => format!("`{}`", quoted.trim_matches('"')),
-    }
-}
-
-/// A help line for common mistakes, judged from the token before the error
-/// and the unexpected token.
-fn hint(previous: Option<&Tok>, found: Option<&Tok>, expected: &str) -> Option<String> {
-    let found = found?;
-    let is_sign = |t: &Tok| matches!(t, Tok::Minus | Tok::Plus);
-    let is_comparison = |t: &Tok| {
-        matches!(
-            t,
-            Tok::Lt | Tok::Le | Tok::Gt | Tok::Ge | Tok::EqEq | Tok::NotEq
-        )
-    };
-    let help = match (previous, found) {
-        (Some(Tok::Else), Tok::If) => {
-            "there is no `else if` form: write `else { if ... }`".to_string()
-        }
-        (Some(Tok::Bang), Tok::Bang) => {
-            "`!` cannot be applied to `!` directly: write `!(!x)`".to_string()
-        }
-        (Some(prev), found) if is_sign(prev) && is_sign(found) => format!(
-            "unary `{}` applies to an atom only: write `{}({}x)`",
-            prev.spelling().unwrap_or("-"),
-            prev.spelling().unwrap_or("-"),
-            found.spelling().unwrap_or("-"),
-        ),
-        (Some(prev), Tok::Bang) if is_comparison(prev) || is_sign(prev) => {
-            "`!` binds more loosely than comparisons: put parentheses around `!x`".to_string()
-        }
-        (_, found) if is_comparison(found) => {
-            "comparisons do not chain: write `a < b && b < c`, or add parentheses".to_string()
-        }
-        (_, Tok::Semi) if expected.contains("statement") => {
-            "there is no empty statement: remove this `;`".to_string()
-        }
-        (_, Tok::LBrace) if expected.contains("statement") => {
-            "there are no bare blocks: a `{` must follow `if`, `else` or `while`".to_string()
-        }
-        (_, Tok::KwInt | Tok::KwBool) if expected.contains("a statement") => {
-            "variables are declared at the start of a function body, not inside a block".to_string()
-        }
-        _ => return None,
-    };
-    Some(help)
-}
+pub(crate) type LalrpopError = ParseError<usize, Tok, std::convert::Infallible>;
 
 #[cfg(test)]
 mod tests {
@@ -586,10 +518,7 @@ mod tests {
     #[test]
     fn comparisons_do_not_chain() {
         let diag = parse_err("main() { print a < b < c; }");
-        assert_eq!(
-            diag.message,
-            "expected `;`, `+`, `-`, `&&` or `||`, found `<`"
-        );
+        assert_eq!(diag.message, "expected `;` or an operator, found `<`");
         assert_eq!(diag.labels[0].range, 21..22);
         assert!(diag.notes.iter().any(|n| n.contains("do not chain")));
         parse_ok("main() { print (a < b) == c; }");
@@ -606,19 +535,39 @@ mod tests {
     }
 
     #[test]
-    fn missing_semicolon_message() {
+    fn missing_semicolon_points_after_the_previous_token() {
         let diag = parse_err("main() { x = 1 }");
-        assert!(diag.message.starts_with("expected "), "{}", diag.message);
-        assert!(diag.message.contains("`;`"), "{}", diag.message);
-        assert!(diag.message.ends_with(", found `}`"), "{}", diag.message);
-        assert_eq!(diag.labels[0].range, 15..16);
+        assert_eq!(diag.message, "expected `;`, found `}`");
+        assert_eq!(diag.labels[0].range, 14..14);
+        assert_eq!(diag.labels[0].message, "add `;` here");
+        let diag = parse_err("main() {\n    x = 1\n    print x;\n}");
+        assert_eq!(diag.message, "expected `;`, found keyword `print`");
+        assert_eq!(diag.labels[0].range, 18..18);
+        assert_eq!(diag.labels[1].range, 23..28);
     }
 
     #[test]
-    fn eof_is_reported_at_the_end() {
+    fn an_unclosed_brace_is_reported_at_the_brace() {
         let diag = parse_err("main() { print 1;");
-        assert!(diag.message.ends_with("found end of file"));
-        assert_eq!(diag.labels[0].range, 17..17);
+        assert_eq!(diag.message, "unclosed delimiter");
+        assert_eq!(diag.labels[0].range, 7..8);
+        assert_eq!(diag.labels[0].message, "this `{` is never closed");
+        assert_eq!(diag.labels[1].range, 17..17);
+    }
+
+    #[test]
+    fn every_independent_error_is_reported_once() {
+        let src = "main() {\n int x;\n x = 1 +;\n x = (2;\n print x x;\n if x { }\n}";
+        let errors = parse(src).expect_err("three errors");
+        let messages: Vec<&str> = errors.iter().map(|d| d.message.as_str()).collect();
+        assert_eq!(
+            messages,
+            [
+                "expected an expression, found `;`",
+                "unclosed delimiter",
+                "expected `;` or an operator, found identifier `x`",
+            ]
+        );
     }
 
     #[test]

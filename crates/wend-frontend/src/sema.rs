@@ -9,7 +9,9 @@
 //! error inside it has been reported, and enclosing checks stay silent
 //! about a `None` operand.
 
-use crate::ast::{self, BinaryOp, CallId, ExprId, ExprKind, Exprs, Item, StmtKind, Type, UnaryOp};
+use crate::ast::{
+    self, BinaryOp, CallId, Damage, ExprId, ExprKind, Exprs, Item, StmtKind, Type, UnaryOp,
+};
 use crate::capture::{compute_captures, BodyFacts};
 use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, VarKind};
 use crate::dead_store;
@@ -132,6 +134,11 @@ struct Checker<'a> {
     /// The blocks lowering may make for the statements checked so far (see
     /// [`FuncDef::block_count`]).
     blocks: u32,
+    /// Per function: whether a syntax error removed text from its body or
+    /// an enclosing one that may have declared a name ([`Damage::Names`]).
+    /// An unknown name there may be declared in that text, so it is not
+    /// reported: the syntax error explains it.
+    names_lost: Vec<bool>,
 }
 
 /// Which part of a function body an item belongs to; the parts must come in
@@ -169,6 +176,7 @@ impl<'a> Checker<'a> {
             scopes: Scopes::new(names),
             diags: Vec::new(),
             blocks: 0,
+            names_lost: Vec::new(),
         }
     }
 
@@ -289,6 +297,9 @@ impl<'a> Checker<'a> {
             captures: Vec::new(),
         });
         self.rets.push(func.ret);
+        let parent_lost = parent.is_some_and(|p| self.names_lost[p.index()]);
+        self.names_lost
+            .push(parent_lost || func.damage == Damage::Names);
         if let Some(parent) = parent {
             self.funcs[parent.index()].children.push(id);
         }
@@ -390,7 +401,11 @@ impl<'a> Checker<'a> {
         // diagnostics are added last, as they always were (the order of two
         // diagnostics at the same spot is the order they are reported in).
         let mut reachability = Vec::new();
-        flow::check_function(&func, self.names, self.exprs, &mut reachability);
+        // After a syntax error in the body, its flow is not known: a
+        // `return` may have been in what recovery removed.
+        if func.damage == Damage::None {
+            flow::check_function(&func, self.names, self.exprs, &mut reachability);
+        }
         self.scopes.open(id);
         let params = self.funcs[id.index()].params.clone();
         for (param, var) in func.params.iter().zip(params) {
@@ -676,6 +691,7 @@ impl<'a> Checker<'a> {
                 (self.usage).access(ctx, binding.var, binding.owner, access);
                 Some(binding)
             }
+            None if self.names_lost[ctx.index()] => None,
             None => {
                 let mut diag = error(
                     format!("cannot find variable `{}` in this scope", self.name(name)),
@@ -777,6 +793,12 @@ impl<'a> Checker<'a> {
             call.args.iter().map(|&arg| self.expr(ctx, arg)).collect();
         let symbol = call.name.name;
         let name = self.name(&call.name);
+        // An unknown function, or one without a matching overload, may be
+        // declared in text a syntax error removed (see `names_lost`).
+        let names_lost = self.names_lost[ctx.index()];
+        if !self.scopes.any_func_visible(ctx, symbol) && names_lost {
+            return None;
+        }
         if !self.scopes.any_func_visible(ctx, symbol) {
             let mut diag = error(
                 format!("cannot find function `{name}` in this scope"),
@@ -810,6 +832,9 @@ impl<'a> Checker<'a> {
         let (funcs, vars) = (&self.funcs, &self.vars);
         let params = |f: FuncId| param_types(funcs, vars, f);
         let Some(func) = self.scopes.resolve_call(ctx, symbol, &types, params) else {
+            if names_lost {
+                return None;
+            }
             let shown: Vec<String> = types.iter().map(Type::to_string).collect();
             let mut diag = error(
                 format!(

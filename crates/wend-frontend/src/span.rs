@@ -51,6 +51,12 @@ impl Span {
         }
     }
 
+    /// Whether the span covers no byte (as the tokens error recovery
+    /// inserts).
+    pub fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+
     /// An empty span just at this span's start.
     pub fn shrink_to_start(self) -> Span {
         Span {

@@ -97,3 +97,121 @@ fn colour_is_only_used_when_asked() {
     assert!(!plain.contains('\x1b'));
     assert!(coloured.contains('\x1b'));
 }
+
+/// The error messages of `source`, in order, and whether it compiled.
+fn messages(source: &str) -> (bool, Vec<String>) {
+    let (checked, diags) = wend_frontend::check(source);
+    let errors = diags
+        .into_iter()
+        .filter(|d| d.severity == codespan_reporting::diagnostic::Severity::Error)
+        .map(|d| d.message)
+        .collect();
+    (checked.is_some(), errors)
+}
+
+#[test]
+fn three_syntax_errors_and_two_type_errors_give_five_diagnostics_with_helps() {
+    let path = corpus_dir().join("recovery-three-syntax-two-type.wend");
+    let source = std::fs::read_to_string(path).expect("the corpus program");
+    let (checked, diags) = wend_frontend::check(&source);
+    assert!(checked.is_none());
+    let shown: Vec<(&str, usize)> = diags
+        .iter()
+        .map(|d| (d.message.as_str(), d.notes.len()))
+        .collect();
+    assert_eq!(diags.len(), 5, "{shown:?}");
+    let syntax = [
+        "expected `;`, found `}`",
+        "wend has no `for` loop",
+        "wend has no `+=` operator",
+    ];
+    for diag in &diags {
+        if syntax.contains(&diag.message.as_str()) {
+            assert!(
+                diag.notes.iter().any(|n| n.starts_with("help: ")),
+                "{shown:?}"
+            );
+        }
+    }
+    let messages: Vec<&str> = diags.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(
+        messages,
+        [
+            syntax[0],
+            syntax[1],
+            "mismatched types",
+            "no function `positive` takes arguments `(bool)`",
+            syntax[2],
+        ]
+    );
+}
+
+#[test]
+fn a_syntax_error_hides_no_independent_semantic_error() {
+    // Errors in statements of `main` and of `f` leave the other
+    // functions, and the other statements, checked.
+    let (compiled, errors) = messages(
+        "main() {\n    int x;\n    f() {\n        x = x +;\n        x = true;\n    }\n    \
+         bool g() {\n        return 1;\n    }\n    x = ;\n    print y;\n}\n",
+    );
+    assert!(!compiled);
+    assert_eq!(
+        errors,
+        [
+            "expected an expression, found `;`",
+            "mismatched types",
+            "mismatched types",
+            "expected an expression, found `;`",
+            "cannot find variable `y` in this scope",
+        ]
+    );
+}
+
+#[test]
+fn what_recovery_removed_makes_no_cascade() {
+    // `f`'s header is broken, so `f` is removed: its calls are not
+    // reported as unknown, nor is `x`, which `int x = 1, y;` declares
+    // (kept), nor `y` (removed with the rest of that declaration).
+    let (_, errors) = messages(
+        "main() {\n    int x = 1, y;\n    int f(int a b) { return a; }\n    \
+         g() { print f(1) + x + y; }\n    print f(2);\n}\n",
+    );
+    assert_eq!(
+        errors,
+        [
+            "a declaration cannot have an initial value",
+            "expected `)` or `,`, found identifier `b`",
+        ]
+    );
+    // A typed function whose `return` statement was removed is not
+    // reported for reaching its end; its other errors are.
+    let (_, errors) = messages(
+        "main() {\n    int f() {\n        print true + 1;\n        return 1 +;\n    }\n    print f();\n}\n",
+    );
+    assert_eq!(
+        errors,
+        ["mismatched types", "expected an expression, found `;`"]
+    );
+}
+
+#[test]
+fn each_error_is_reported_once_and_the_count_is_capped() {
+    // Twenty-five broken statements: the first twenty are reported, the
+    // last of them saying that wendc stopped.
+    let body = "    x = 1 +;\n".repeat(25);
+    let source = format!("main() {{\n    int x;\n{body}}}\n");
+    let (checked, diags) = wend_frontend::check(&source);
+    assert!(checked.is_none());
+    assert_eq!(diags.len(), wend_frontend::recover::MAX_SYNTAX_ERRORS);
+    assert!(diags[diags.len() - 1]
+        .notes
+        .iter()
+        .any(|n| n.contains("stops after 20 syntax errors")));
+    // A statement with several mistakes is one error: it is removed as a
+    // whole.
+    let (_, errors) = messages("main() {\n    int x;\n    x = 1 2 3 + * 4;\n}\n");
+    assert_eq!(
+        errors,
+        ["expected `;` or an operator, found integer literal"]
+    );
+}

@@ -185,8 +185,10 @@ fn thousands_of_overloads_are_fast() {
     lists.truncate(OVERLOADS);
     let mut src = String::from("main() {\n    int t;\n");
     for (k, list) in lists.iter().enumerate() {
+        // `_p`: the parameters are never read, and this test times overload
+        // resolution, not 180 000 unused-parameter warnings.
         let params: Vec<String> = (list.iter().enumerate())
-            .map(|(i, ty)| format!("{ty} p{i}"))
+            .map(|(i, ty)| format!("{ty} _p{i}"))
             .collect();
         src.push_str(&format!(
             "    int f({}) {{ return {k}; }}\n",
@@ -270,4 +272,104 @@ fn tree_dump_of_a_deep_expression_is_linear() {
     assert!(text.len() < 300 * n, "{} bytes", text.len());
     let deep_line = format!("\n{}[level 41] binary +", "  ".repeat(40));
     assert!(text.contains(&deep_line), "{}", &text[..4000]);
+}
+
+/// Error recovery ends, quickly, on any damage to a valid program: every
+/// truncation of it, and thousands of random deletions, insertions and
+/// swaps of tokens. Every syntax error stays under the cap, is reported at
+/// most once per spot, and a program with an error is never accepted.
+#[test]
+fn recovery_ends_on_any_damage_to_a_valid_program() {
+    let program = "main() {\n    int n;\n    bool done;\n    int fib(int k) {\n        \
+                   if k < 2 { return k; }\n        return fib(k - 1) + fib(k - 2);\n    }\n    \
+                   show(int v) { print v; println \"\"; }\n    while !done {\n        \
+                   show(fib(n));\n        n = n + 1;\n        if n > 10 { done = true; } else { \
+                   print 0; }\n    }\n}\n";
+    let pieces: Vec<&str> = program.split_inclusive([' ', '\n']).collect();
+    let check = |src: String| {
+        let start = Instant::now();
+        let (checked, diags) = wend_frontend::check(&src);
+        assert!(start.elapsed() < Duration::from_secs(5), "{src}");
+        let errors: Vec<_> = diags
+            .iter()
+            .filter(|d| d.severity == codespan_reporting::diagnostic::Severity::Error)
+            .collect();
+        assert_eq!(checked.is_some(), errors.is_empty(), "{src}");
+        let mut spots: Vec<_> = errors
+            .iter()
+            .map(|d| (d.labels[0].range.start, d.message.clone()))
+            .collect();
+        spots.dedup();
+        assert_eq!(spots.len(), errors.len(), "an error reported twice: {src}");
+        let rendered = wend_frontend::render_diagnostics("t.wend", &src, &diags, false);
+        assert_eq!(rendered.is_empty(), diags.is_empty());
+    };
+    for end in 0..program.len() {
+        check(program[..end].to_string());
+    }
+    let alphabet = [
+        "(", ")", "{", "}", ";", ",", "=", "+", "-", "==", "<", "!", "int ", "bool ", "if ",
+        "else ", "while ", "return ", "print ", "x", "1", "true", "\"s\"", "for ", "break", "&",
+        "/*", "\n",
+    ];
+    let mut state: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |bound: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % bound as u64) as usize
+    };
+    for _ in 0..2000 {
+        let mut mutated: Vec<&str> = pieces.clone();
+        for _ in 0..1 + next(4) {
+            let at = next(mutated.len());
+            match next(3) {
+                0 => {
+                    mutated.remove(at);
+                }
+                1 => mutated.insert(at, alphabet[next(alphabet.len())]),
+                _ => mutated[at] = alphabet[next(alphabet.len())],
+            }
+        }
+        check(mutated.concat());
+    }
+}
+
+/// Recovery stays linear in the size of the file: each of its steps looks
+/// a bounded way around an error, and the errors are capped.
+#[test]
+fn recovery_on_huge_and_deep_broken_programs_is_fast() {
+    let n = HUGE / 16;
+    let cases = [
+        // One long line of statements, with errors among them.
+        format!(
+            "main() {{ int x; {} x = 1 +; }}",
+            "x = (x + 1) * 2; ".repeat(n)
+        ),
+        // Parentheses never closed, on one line with many `;`.
+        format!("main() {{ int x; {} }}", "x = (1; ".repeat(n)),
+        // Blocks never closed, and closers never opened.
+        format!("main() {{ {}", "if true { x = 1; ".repeat(n)),
+        format!("main() {{ }} {}", "} ".repeat(n)),
+        // An error at the bottom of blocks nested to the limit.
+        format!(
+            "main() {{ int x; {} x = ; {} }}",
+            "if true {\n".repeat(998),
+            "}\n".repeat(998)
+        ),
+        // Many errors, each on its own line, past the cap.
+        format!(
+            "main() {{\n    int x;\n{}}}\n",
+            "    x = 1 2;\n".repeat(n / 4)
+        ),
+    ];
+    for (i, src) in cases.into_iter().enumerate() {
+        let (ok, messages) = timed(src, Duration::from_secs(30));
+        assert!(!ok, "case {i}");
+        assert!(
+            !messages.is_empty() && messages.len() <= wend_frontend::recover::MAX_SYNTAX_ERRORS,
+            "case {i}: {} messages",
+            messages.len()
+        );
+    }
 }

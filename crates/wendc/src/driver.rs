@@ -117,7 +117,7 @@ fn report_invalid_utf8(name: String, bytes: &[u8], valid: usize) -> Failed {
             valid..valid + 1,
         )
         .with_message("invalid byte sequence here")]);
-    report(&Source { name, text }, &[diag]);
+    report_failure(&Source { name, text }, &[diag]);
     Failed
 }
 
@@ -129,6 +129,58 @@ pub fn report(source: &Source, diags: &[wend_frontend::Diag]) {
     let color = std::io::stderr().is_terminal();
     let text = wend_frontend::render_diagnostics(&source.name, &source.text, diags, color);
     let _ = std::io::stderr().write_all(text.as_bytes());
+}
+
+/// Prints the diagnostics of a compile that failed, then a closing line
+/// counting them, as rustc does:
+/// "error: could not compile `prog.wend` due to 3 previous errors; 1 warning emitted".
+pub fn report_failure(source: &Source, diags: &[wend_frontend::Diag]) {
+    report(source, diags);
+    if let Some(line) = failure_summary(&source.name, diags) {
+        let color = std::io::stderr().is_terminal();
+        let line = if color {
+            // Bold red `error`, bold message, as codespan-reporting colours
+            // a diagnostic's header.
+            format!(
+                "\x1b[1;31merror\x1b[0m\x1b[1m{}\x1b[0m\n",
+                &line["error".len()..]
+            )
+        } else {
+            format!("{line}\n")
+        };
+        let _ = std::io::stderr().write_all(line.as_bytes());
+    }
+}
+
+/// The closing line for a failed compile with these diagnostics, if any
+/// of them is an error.
+pub fn failure_summary(name: &str, diags: &[wend_frontend::Diag]) -> Option<String> {
+    use codespan_reporting::diagnostic::Severity;
+    let errors = diags
+        .iter()
+        .filter(|d| d.severity >= Severity::Error)
+        .count();
+    let warnings = diags
+        .iter()
+        .filter(|d| d.severity == Severity::Warning)
+        .count();
+    let plural = |n: usize, word: &str| {
+        if n == 1 {
+            format!("{n} {word}")
+        } else {
+            format!("{n} {word}s")
+        }
+    };
+    (errors > 0).then(|| {
+        let mut line = format!(
+            "error: could not compile `{name}` due to {}",
+            plural(errors, "previous error")
+        );
+        if warnings > 0 {
+            line.push_str(&format!("; {} emitted", plural(warnings, "warning")));
+        }
+        line
+    })
 }
 
 /// Frontend, lowering and the mid-end: the source file's name and an
@@ -204,10 +256,13 @@ fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), 
     if args.deny.contains(&crate::cli::Lint::Warnings) {
         wend_frontend::diag::deny_warnings(&mut diags, "`-D warnings`");
     }
-    report(&source, &diags);
-    let checked = checked
-        .filter(|_| !wend_frontend::diag::has_errors(&diags))
-        .ok_or(Failed)?;
+    let checked = checked.filter(|_| !wend_frontend::diag::has_errors(&diags));
+    if checked.is_some() {
+        report(&source, &diags);
+    } else {
+        report_failure(&source, &diags);
+    }
+    let checked = checked.ok_or(Failed)?;
     Ok((source, checked))
 }
 
@@ -238,7 +293,7 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             match result {
                 Ok(text) => write_output(args.output.as_deref(), text.as_bytes()),
                 Err(diags) => {
-                    report(&source, &diags);
+                    report_failure(&source, &diags);
                     Err(Failed)
                 }
             }

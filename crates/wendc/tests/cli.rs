@@ -169,6 +169,59 @@ fn compile_error_is_located_and_exits_one() {
 }
 
 #[test]
+fn a_failed_compile_ends_with_a_summary_line_counting_errors_and_warnings() {
+    let dir = tempfile::tempdir().unwrap();
+    // A syntax error and a type error in `main`, an unreachable statement
+    // (a warning) in `f`, which parsed: all three are reported.
+    let src = write(
+        dir.path(),
+        "several.wend",
+        b"main() {\n    int x;\n    f() {\n        return;\n        print 1;\n    }\n    \
+          x = true;\n    x = ;\n}\n",
+    );
+    let summary = format!(
+        "error: could not compile `{}` due to 2 previous errors; 1 warning emitted\n",
+        src.display()
+    );
+    wendc()
+        .arg("build")
+        .arg(&src)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("warning: unreachable statement"))
+        .stderr(predicate::str::contains("error: mismatched types"))
+        .stderr(predicate::str::contains(
+            "error: expected an expression, found `;`",
+        ))
+        .stderr(predicate::str::ends_with(summary));
+    // Silenced warnings are not counted; one error is "1 previous error".
+    let summary = format!(
+        "error: could not compile `{}` due to 2 previous errors\n",
+        src.display()
+    );
+    wendc()
+        .args(["build", "-w"])
+        .arg(&src)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::ends_with(summary));
+    let src = write(dir.path(), "one.wend", b"main() {\n    print 1\n}\n");
+    let summary = format!(
+        "error: could not compile `{}` due to 1 previous error\n",
+        src.display()
+    );
+    wendc()
+        .args(["build", "--emit", "ast"])
+        .arg(&src)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains("add `;` here"))
+        .stderr(predicate::str::ends_with(summary));
+}
+
+#[test]
 fn hostile_inputs_give_diagnostics_not_panics() {
     let dir = tempfile::tempdir().unwrap();
     let deep_parens = format!(
