@@ -303,18 +303,23 @@ fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), Str
     check_passes_run(&args.compile, given)
 }
 
-/// `--print-after-all` where no pass runs would print nothing.
+/// `--print-after-all` or `--verify-each` where no pass runs would do
+/// nothing.
 fn check_passes_run(args: &CompileArgs, given: &dyn Fn(&str) -> bool) -> Result<(), String> {
     let no_passes = match &args.passes.passes {
         Some(list) => list.trim().is_empty(),
         None => args.opt_level == 0,
     };
-    if given("print_after_all") && no_passes {
-        return Err(
-            "`--print-after-all` prints the IR after each pass, and no pass runs here: give \
-             -O1, -O2 or `--passes`"
-                .into(),
-        );
+    for (id, flag, what) in [
+        ("print_after_all", "--print-after-all", "prints"),
+        ("verify_each", "--verify-each", "verifies"),
+    ] {
+        if given(id) && no_passes {
+            return Err(format!(
+                "`{flag}` {what} the IR after each pass, and no pass runs here: give -O1, -O2 \
+                 or `--passes`"
+            ));
+        }
     }
     Ok(())
 }
