@@ -78,7 +78,7 @@ pub struct PassArgs {
     /// Run the IR verifier after each pass (always on in debug builds)
     #[arg(long)]
     pub verify_each: bool,
-    /// Print the time, the kernel time and the peak memory of each compiler phase, and the peak of the whole compile
+    /// Print the time, the kernel time and the peak memory of each compiler phase, and the peak of the whole compile (`wendc build` only)
     #[arg(long)]
     pub time_passes: bool,
 }

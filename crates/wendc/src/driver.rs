@@ -458,6 +458,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
 fn run_program(args: &RunArgs) -> Result<u8, Failed> {
     let (source_name, module) = compile_to_ir(&args.compile, ValueNames::Discard)?;
     if args.interp {
+        crate::interrupt::interpreting();
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
         let status = wend_ir::interp::run_main(&module, &mut stdout.lock(), &mut stderr.lock())

@@ -10,7 +10,8 @@
 //! - `wendc run` running the program: the signal is passed on to the
 //!   program, which decides what it means; wendc waits for it, removes its
 //!   temporary directory and exits as the program did (killed by signal N:
-//!   status 128 + N, as a shell reports it).
+//!   status 128 + N, as a shell reports it). `wendc run --interp`, whose
+//!   program runs inside wendc, exits with 128 + N too.
 //! - anything else (compiling, or running `as`, `ld`, `llc` or `cc`): the
 //!   tool, if one runs, gets the signal too (with the processes it started:
 //!   a tool runs in a process group of its own), wendc waits for it to
@@ -40,6 +41,8 @@ struct State {
     temporaries: Vec<PathBuf>,
     /// A signal is ending wendc: make nothing more.
     ending: bool,
+    /// The interpreter is running the user's program inside wendc.
+    interpreting: bool,
 }
 
 #[derive(Clone, Copy)]
@@ -57,6 +60,7 @@ static STATE: Mutex<State> = Mutex::new(State {
     child: None,
     temporaries: Vec::new(),
     ending: false,
+    interpreting: false,
 });
 
 fn state() -> MutexGuard<'static, State> {
@@ -124,6 +128,12 @@ fn on_signal(signal: libc::c_int) {
             }
             for path in state.temporaries.drain(..) {
                 remove_dir(&path);
+            }
+            if state.interpreting {
+                // The status `wendc run` gives for a compiled program
+                // killed by the signal, in every pipeline.
+                // SAFETY: ends the process at once, as being killed does.
+                unsafe { libc::_exit(128 + signal) };
             }
             die_of(signal);
         }
@@ -196,6 +206,12 @@ pub fn temp_dir(parent: Option<&Path>) -> io::Result<TempDir> {
     };
     state.temporaries.push(dir.path().to_path_buf());
     Ok(TempDir { dir })
+}
+
+/// From now on the interpreter runs the user's program: a signal ends
+/// wendc with the status the program would have had.
+pub fn interpreting() {
+    state().interpreting = true;
 }
 
 /// Runs a command to its end with inherited standard streams. `is_program`:

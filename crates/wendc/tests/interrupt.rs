@@ -86,12 +86,12 @@ fn program_of(wendc: &Child, tmp: &Path) -> u32 {
     }
 }
 
-fn wendc_run(src: &Path, tmp: &Path, extra: &[&str]) -> Child {
+/// `wendc`, started as a terminal would start it: wendc leaves alone a
+/// signal ignored when it starts, as tests run in the background of a
+/// script inherit for SIGINT.
+fn wendc_command() -> Command {
     use std::os::unix::process::CommandExt;
     let mut cmd = Command::new(assert_cmd::cargo::cargo_bin("wendc"));
-    // wendc leaves alone a signal ignored when it starts, as tests run in
-    // the background of a script inherit for SIGINT: start it as a
-    // terminal would.
     // SAFETY: `signal` is async-signal-safe, as code between fork and exec
     // must be.
     unsafe {
@@ -102,7 +102,12 @@ fn wendc_run(src: &Path, tmp: &Path, extra: &[&str]) -> Child {
             Ok(())
         });
     }
-    cmd.arg("run")
+    cmd
+}
+
+fn wendc_run(src: &Path, tmp: &Path, extra: &[&str]) -> Child {
+    wendc_command()
+        .arg("run")
         .args(extra)
         .arg(src)
         .env("TMPDIR", tmp)
@@ -229,4 +234,39 @@ fn a_signal_ignored_at_start_stays_ignored() {
     unsafe { libc::kill(wendc.id() as libc::pid_t, libc::SIGTERM) };
     let status = wait_with_limit(&mut wendc, Duration::from_secs(10));
     assert_eq!(status.code(), Some(128 + libc::SIGTERM));
+}
+
+/// The interpreter runs the program inside wendc: a signal gives the same
+/// status as for a compiled program.
+#[test]
+fn a_signal_to_the_interpreter_gives_the_programs_status() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    let src = dir.path().join("printing.wend");
+    // Prints forever: once the interpreter's output buffer is full and
+    // written out, the program is running.
+    let printing = "main() {\n    int i;\n    while true {\n        println i;\n        i = i + 1;\n    }\n}\n";
+    std::fs::write(&src, printing).unwrap();
+    for signal in [libc::SIGTERM, libc::SIGINT] {
+        let mut wendc = wendc_command()
+            .args(["run", "--interp"])
+            .arg(&src)
+            .stdout(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Kept open to the end: a closed pipe would end the program.
+        let mut output = std::io::BufReader::new(wendc.stdout.take().unwrap());
+        let mut line = String::new();
+        output.read_line(&mut line).unwrap();
+        assert_eq!(line, "0\n");
+        // SAFETY: a signal to a process this test started.
+        unsafe { libc::kill(wendc.id() as libc::pid_t, signal) };
+        let status = wait_with_limit(&mut wendc, Duration::from_secs(10));
+        assert_eq!(
+            status.code(),
+            Some(128 + signal),
+            "signal {signal}: {status}"
+        );
+        drop(output);
+    }
 }
