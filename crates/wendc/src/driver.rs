@@ -461,9 +461,21 @@ fn run_program(args: &RunArgs) -> Result<u8, Failed> {
         crate::interrupt::interpreting();
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
-        let status = wend_ir::interp::run_main(&module, &mut stdout.lock(), &mut stderr.lock())
-            .unwrap_or_else(|e| panic!("internal compiler error: the interpreter failed: {e}"));
-        return Ok(status as u8);
+        return match wend_ir::interp::run_main(&module, &mut stdout.lock(), &mut stderr.lock()) {
+            Ok(status) => Ok(status as u8),
+            // The reader of the output left (`wendc run --interp p | head`):
+            // a compiled program is killed by SIGPIPE, and so status 141.
+            Err(wend_ir::interp::InterpError::Io(e))
+                if e.kind() == std::io::ErrorKind::BrokenPipe =>
+            {
+                Ok(128 + libc::SIGPIPE as u8)
+            }
+            Err(wend_ir::interp::InterpError::Io(e)) => {
+                eprintln!("error: cannot write the program's output: {e}");
+                Err(Failed)
+            }
+            Err(e) => panic!("internal compiler error: the interpreter failed: {e}"),
+        };
     }
     let dir = crate::interrupt::temp_dir(None).map_err(|e| {
         eprintln!("error: cannot create a temporary directory: {e}");

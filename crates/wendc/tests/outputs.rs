@@ -229,3 +229,46 @@ fn devices_are_written_in_place() {
         .file_type()
         .is_char_device());
 }
+
+/// When the reader of a program's output leaves (`wendc run p | head`),
+/// every pipeline ends with the status of a program killed by SIGPIPE,
+/// 141, and says nothing: the interpreter too, which writes from inside
+/// wendc (it reported an internal compiler error).
+#[test]
+fn a_closed_pipe_ends_every_pipeline_as_sigpipe() {
+    use std::io::BufRead;
+    let dir = tempfile::tempdir().unwrap();
+    // Far more output than a pipe and the interpreter's buffer hold.
+    let src = write(
+        dir.path(),
+        "many.wend",
+        "main() {\n    int i;\n    while i < 10000000 {\n        println i;\n        i = i + 1;\n    }\n}\n",
+    );
+    let mut pipelines: Vec<&[&str]> = vec![&["--interp"], &[]];
+    if std::process::Command::new("llc")
+        .arg("--version")
+        .output()
+        .is_ok()
+    {
+        pipelines.push(&["--backend", "llvm"]);
+    }
+    for extra in pipelines {
+        let mut wendc = std::process::Command::new(assert_cmd::cargo::cargo_bin("wendc"))
+            .arg("run")
+            .args(extra)
+            .arg(&src)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        std::io::BufReader::new(wendc.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        assert_eq!(line, "0\n");
+        // The reading end is closed here.
+        let output = wendc.wait_with_output().unwrap();
+        assert_eq!(output.status.code(), Some(141), "{extra:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{extra:?}");
+    }
+}
