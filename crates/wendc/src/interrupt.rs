@@ -175,19 +175,24 @@ fn ending() -> io::Error {
 
 /// A temporary directory that a signal ending wendc removes too.
 pub struct TempDir {
-    dir: tempfile::TempDir,
+    /// Always `Some` until dropped.
+    dir: Option<tempfile::TempDir>,
 }
 
 impl TempDir {
     pub fn path(&self) -> &Path {
-        self.dir.path()
+        self.dir.as_ref().expect("not yet dropped").path()
     }
 }
 
 impl Drop for TempDir {
     fn drop(&mut self) {
-        // The directory itself is removed by `tempfile::TempDir`'s drop.
-        state().temporaries.retain(|p| p != self.dir.path());
+        let dir = self.dir.take().expect("dropped once");
+        let path = dir.path().to_path_buf();
+        // Removed before it is forgotten: a signal in between removes it
+        // too, rather than ending wendc with it still there.
+        let _ = dir.close();
+        state().temporaries.retain(|p| *p != path);
     }
 }
 
@@ -205,7 +210,7 @@ pub fn temp_dir(parent: Option<&Path>) -> io::Result<TempDir> {
         None => builder.tempdir()?,
     };
     state.temporaries.push(dir.path().to_path_buf());
-    Ok(TempDir { dir })
+    Ok(TempDir { dir: Some(dir) })
 }
 
 /// From now on the interpreter runs the user's program: a signal ends
