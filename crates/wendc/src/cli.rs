@@ -1,14 +1,27 @@
-//! The command line, declared with clap.
+//! The command line, declared with clap, and the checks clap cannot
+//! declare: flag combinations that contradict each other or would be
+//! silently ignored are usage errors, like clap's own.
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
-use std::path::PathBuf;
+use clap::parser::ValueSource;
+use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
 
 #[derive(Parser, Debug)]
 #[command(
     name = "wendc",
     version,
     about = "The wend compiler: a teaching compiler with an SSA mid-end",
-    after_help = "Executables come from wendc's own x86-64 backend (assembled by `as`, linked by `ld`); `--backend llvm` uses LLVM's `llc` and `cc` instead."
+    after_help = "Executables come from wendc's own x86-64 backend (assembled by `as`, linked by `ld`); `--backend llvm` uses LLVM's `llc` and `cc` instead.
+
+Exit status:
+  0    success (for `wendc run`: the program finished `main`)
+  1    compile error, a tool wendc called failed, or a refused output path
+  2    the program stopped with a runtime error (division by zero)
+  3    the program overflowed its stack
+  64   command-line usage error
+  101  internal compiler error (a bug)
+`wendc run` passes the program's own status through; a program killed by signal N gives 128+N, as a shell reports it."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -39,8 +52,8 @@ pub enum Command {
 pub struct CompileArgs {
     /// The wend source file
     pub file: PathBuf,
-    /// Optimisation level: -O0 (no passes), -O1, -O2
-    #[arg(short = 'O', value_name = "LEVEL", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2))]
+    /// Optimisation level: -O0 (no passes), -O1, -O2; -O alone is -O2
+    #[arg(short = 'O', value_name = "LEVEL", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "passes")]
     pub opt_level: u8,
     /// Do not print warnings (contradicts `-D warnings`: both is an error)
     #[arg(short = 'w', conflicts_with = "deny")]
@@ -49,7 +62,7 @@ pub struct CompileArgs {
     /// warnings does not compile (exit status 1), for grading scripts
     #[arg(short = 'D', value_name = "LINT", value_enum)]
     pub deny: Vec<Lint>,
-    /// The code generator for executables
+    /// The code generator for executables and assembly
     #[arg(long, value_enum, default_value_t = Backend::Native)]
     pub backend: Backend,
     #[command(flatten)]
@@ -69,7 +82,7 @@ pub struct PassArgs {
     /// Run the IR verifier after each pass (always on in debug builds)
     #[arg(long)]
     pub verify_each: bool,
-    /// Print the time, the kernel time and the peak memory of each compiler phase, and the peak of the whole compile
+    /// Print the time, the kernel time and the peak memory of each compiler phase, and the peak of the whole compile (`wendc build` only)
     #[arg(long)]
     pub time_passes: bool,
 }
@@ -106,8 +119,8 @@ pub struct ExplainArgs {
     /// in the current directory)
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
-    /// Show the pipeline of this optimisation level
-    #[arg(short = 'O', value_name = "LEVEL", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=2))]
+    /// Show the pipeline of this optimisation level (-O alone is -O2)
+    #[arg(short = 'O', value_name = "LEVEL", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "passes")]
     pub opt_level: u8,
     /// Show exactly these passes, in order (comma-separated), instead of
     /// the -O level's pipeline
@@ -135,11 +148,12 @@ pub struct BuildArgs {
     /// What to produce
     #[arg(long, value_enum, default_value_t = Emit::Exe)]
     pub emit: Emit,
-    /// Output file; text outputs go to stdout when omitted, an executable
-    /// is named after the source file
+    /// Output file; text outputs go to stdout when omitted or `-`, an
+    /// executable is named after the source file
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
-    /// In assembly, a comment with each IR instruction before its code
+    /// In the native backend's assembly (--emit asm), a comment with each
+    /// IR instruction before its code
     #[arg(long)]
     pub asm_comments: bool,
 }
@@ -149,7 +163,7 @@ pub struct RunArgs {
     #[command(flatten)]
     pub compile: CompileArgs,
     /// Execute the IR with the built-in interpreter instead of compiling it
-    #[arg(long)]
+    #[arg(long, conflicts_with = "backend")]
     pub interp: bool,
 }
 
@@ -180,8 +194,143 @@ pub enum Emit {
     Llvm,
     /// Graphviz CFGs, one cluster per function (`dot -Tsvg` draws them)
     Dot,
-    /// x86-64 GNU assembly from the native backend
+    /// x86-64 GNU assembly: the native backend's, or `llc`'s with
+    /// `--backend llvm`
     Asm,
     /// An executable
     Exe,
+}
+
+/// Parses a command line (`args` includes the program name): clap, then
+/// the combinations clap cannot declare. A bare `-O` means `-O2`, as with
+/// gcc and rustc.
+pub fn parse(args: impl IntoIterator<Item = OsString>) -> Result<Cli, clap::Error> {
+    let mut command = Cli::command();
+    let matches = command.try_get_matches_from_mut(bare_o_means_o2(args))?;
+    let cli = Cli::from_arg_matches(&matches)?;
+    if let Some((name, sub)) = matches.subcommand() {
+        if let Err(message) = check_combinations(&cli.command, sub) {
+            let sub_command = command
+                .find_subcommand_mut(name)
+                .expect("clap matched this subcommand");
+            return Err(sub_command.error(clap::error::ErrorKind::ArgumentConflict, message));
+        }
+    }
+    Ok(cli)
+}
+
+/// Rewrites a lone `-O` to `-O2`. clap cannot say "an optional value
+/// attached to a short flag": an optional value would swallow the source
+/// file in `wendc build -O prog.wend`. `-O 2` (a separate number) keeps
+/// its meaning; nothing after `--` is touched.
+fn bare_o_means_o2(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
+    let mut args: Vec<OsString> = args.into_iter().collect();
+    let end = args.iter().position(|a| a == "--").unwrap_or(args.len());
+    for i in 1..end {
+        let next_is_level = args
+            .get(i + 1)
+            .and_then(|a| a.to_str())
+            .is_some_and(|a| !a.is_empty() && a.bytes().all(|b| b.is_ascii_digit()));
+        if args[i] == "-O" && !next_is_level {
+            args[i] = OsString::from("-O2");
+        }
+    }
+    args
+}
+
+/// Flags that contradict each other, or that the command would silently
+/// ignore, as a message for a usage error.
+fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), String> {
+    let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
+    match command {
+        Command::Build(args) => check_build(args, &given),
+        Command::Run(args) => {
+            if given("time_passes") {
+                return Err("`--time-passes` is for `wendc build`".into());
+            }
+            check_passes_run(&args.compile, &given)
+        }
+        Command::Opt(args) => {
+            if args.print_after_all && args.passes.trim().is_empty() {
+                return Err(
+                    "`--print-after-all` prints the IR after each pass, and no `--passes` are given"
+                        .into(),
+                );
+            }
+            Ok(())
+        }
+        Command::Analyze(_) | Command::Explain(_) => Ok(()),
+    }
+}
+
+fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), String> {
+    let emit = args
+        .emit
+        .to_possible_value()
+        .expect("every Emit is a value")
+        .get_name()
+        .to_string();
+    if matches!(args.emit, Emit::Tokens | Emit::Ast) {
+        // These stop after the parser: nothing later in the pipeline runs.
+        for (id, flag) in [
+            ("opt_level", "-O"),
+            ("passes", "--passes"),
+            ("print_after_all", "--print-after-all"),
+            ("verify_each", "--verify-each"),
+            ("time_passes", "--time-passes"),
+            ("backend", "--backend"),
+        ] {
+            if given(id) {
+                return Err(format!(
+                    "`{flag}` has no effect with `--emit {emit}`, which stops after parsing"
+                ));
+            }
+        }
+    }
+    if given("backend") && matches!(args.emit, Emit::Ir | Emit::Llvm | Emit::Dot) {
+        return Err(format!(
+            "`--backend` chooses the code generator of `--emit exe` and `--emit asm`; \
+             `--emit {emit}` does not use one"
+        ));
+    }
+    if args.asm_comments && args.emit != Emit::Asm {
+        return Err(format!(
+            "`--asm-comments` annotates assembly: it needs `--emit asm`, not `--emit {emit}`"
+        ));
+    }
+    if args.asm_comments && args.compile.backend == Backend::Llvm {
+        return Err(
+            "`--asm-comments` annotates the native backend's assembly; `llc`'s has no IR comments"
+                .into(),
+        );
+    }
+    if args.emit == Emit::Exe && args.output.as_deref() == Some(Path::new("-")) {
+        return Err(
+            "an executable cannot be written to standard output (`-o -`); name a file, or \
+             choose a text output with `--emit`"
+                .into(),
+        );
+    }
+    check_passes_run(&args.compile, given)
+}
+
+/// `--print-after-all` or `--verify-each` where no pass runs would do
+/// nothing.
+fn check_passes_run(args: &CompileArgs, given: &dyn Fn(&str) -> bool) -> Result<(), String> {
+    let no_passes = match &args.passes.passes {
+        Some(list) => list.trim().is_empty(),
+        None => args.opt_level == 0,
+    };
+    for (id, flag, what) in [
+        ("print_after_all", "--print-after-all", "prints"),
+        ("verify_each", "--verify-each", "verifies"),
+    ] {
+        if given(id) && no_passes {
+            return Err(format!(
+                "`{flag}` {what} the IR after each pass, and no pass runs here: give -O1, -O2 \
+                 or `--passes`"
+            ));
+        }
+    }
+    Ok(())
 }

@@ -282,6 +282,19 @@ fn verify_or_die(module: &Module, after: &str) {
 }
 
 fn build(args: &BuildArgs) -> Result<u8, Failed> {
+    let file = &args.compile.file;
+    match &args.output {
+        Some(out) if out.as_path() != Path::new("-") => {
+            crate::output::refuse_input(file, out, "choose another output name with `-o`")?
+        }
+        None if args.emit == Emit::Exe => crate::output::refuse_input(
+            file,
+            &default_exe_name(file),
+            "the executable is named after the source file without its extension: \
+             name the source `*.wend`, or choose the executable's name with `-o`",
+        )?,
+        _ => {}
+    }
     match args.emit {
         Emit::Tokens | Emit::Ast => {
             let source = read_source(&args.compile.file)?;
@@ -316,6 +329,11 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             let text = wend_ir::dot::module_to_dot(&module, &options);
             write_output(args.output.as_deref(), text.as_bytes())
         }
+        Emit::Asm if args.compile.backend == Backend::Llvm => {
+            let (_, module) = compile_to_ir(&args.compile, ValueNames::Discard)?;
+            let text = toolchain::llvm_assembly(&module, args.compile.opt_level)?;
+            write_output(args.output.as_deref(), &text)
+        }
         Emit::Asm => {
             // The comments quote the IR, with its names.
             let comments = args.asm_comments;
@@ -335,7 +353,9 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
                 .output
                 .clone()
                 .unwrap_or_else(|| default_exe_name(&args.compile.file));
-            executable(&args.compile, &source_name, module, &out)?;
+            crate::output::replace(&out, |staged| {
+                executable(&args.compile, &source_name, module, staged)
+            })?;
             Ok(0)
         }
     }
@@ -395,9 +415,7 @@ fn write_output_with(
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> Result<u8, Failed> {
     let result = match path {
-        Some(p) if p != Path::new("-") => {
-            std::fs::File::create(p).and_then(|mut file| write(&mut file))
-        }
+        Some(p) if p != Path::new("-") => return crate::output::write_file(p, write).map(|()| 0),
         _ => {
             let mut stdout = std::io::stdout().lock();
             write(&mut stdout).and_then(|()| stdout.flush())
@@ -445,6 +463,9 @@ fn read_ir_with_runtime(path: &Path) -> Result<(Module, bool), Failed> {
 /// `wendc opt`: writes the module as it was read, with its runtime if it
 /// came with one (so `lli` still runs the result).
 fn opt(args: &OptArgs) -> Result<u8, Failed> {
+    if let Some(out) = args.output.as_deref().filter(|&out| out != Path::new("-")) {
+        crate::output::refuse_input(&args.file, out, "choose another output name with `-o`")?;
+    }
     let (mut module, with_runtime) = read_ir_with_runtime(&args.file)?;
     let passes = parse_passes(&args.passes)?;
     // `read_ir` verified the input; after each pass only debug builds
@@ -484,6 +505,19 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         Some(list) => parse_passes(list)?,
         None => wend_opt::pipeline_for_level(args.opt_level),
     };
+    let out = args.output.clone().unwrap_or_else(|| {
+        // `prog.wend` → `prog.html`, keeping any other dots of the name.
+        let mut name = args
+            .file
+            .file_stem()
+            .unwrap_or(args.file.as_os_str())
+            .to_os_string();
+        name.push(".html");
+        PathBuf::from(name)
+    });
+    if out != Path::new("-") {
+        crate::output::refuse_input(&args.file, &out, "choose another output name with `-o`")?;
+    }
     let (source, module) = lower_to_ir(&compile)?;
     let options = wend_explain::ExplainOptions {
         source_name: source.name.clone(),
@@ -499,29 +533,32 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         },
     };
     let html = wend_explain::render(&source.text, &module, &options);
-    let out = args.output.clone().unwrap_or_else(|| {
-        // `prog.wend` → `prog.html`, keeping any other dots of the name.
-        let mut name = args
-            .file
-            .file_stem()
-            .unwrap_or(args.file.as_os_str())
-            .to_os_string();
-        name.push(".html");
-        PathBuf::from(name)
-    });
     write_output(Some(&out), html.as_bytes())
 }
 
 fn run_program(args: &RunArgs) -> Result<u8, Failed> {
     let (source_name, module) = compile_to_ir(&args.compile, ValueNames::Discard)?;
     if args.interp {
+        crate::interrupt::interpreting();
         let stdout = std::io::stdout();
         let stderr = std::io::stderr();
-        let status = wend_ir::interp::run_main(&module, &mut stdout.lock(), &mut stderr.lock())
-            .unwrap_or_else(|e| panic!("internal compiler error: the interpreter failed: {e}"));
-        return Ok(status as u8);
+        return match wend_ir::interp::run_main(&module, &mut stdout.lock(), &mut stderr.lock()) {
+            Ok(status) => Ok(status as u8),
+            // The reader of the output left (`wendc run --interp p | head`):
+            // a compiled program is killed by SIGPIPE, and so status 141.
+            Err(wend_ir::interp::InterpError::Io(e))
+                if e.kind() == std::io::ErrorKind::BrokenPipe =>
+            {
+                Ok(128 + libc::SIGPIPE as u8)
+            }
+            Err(wend_ir::interp::InterpError::Io(e)) => {
+                eprintln!("error: cannot write the program's output: {e}");
+                Err(Failed)
+            }
+            Err(e) => panic!("internal compiler error: the interpreter failed: {e}"),
+        };
     }
-    let dir = tempfile::tempdir().map_err(|e| {
+    let dir = crate::interrupt::temp_dir(None).map_err(|e| {
         eprintln!("error: cannot create a temporary directory: {e}");
         Failed
     })?;

@@ -2,18 +2,41 @@
 //! pipeline (frontend → IR → passes → backend) and calls the external
 //! toolchain where one is needed.
 //!
-//! Exit status: 0 on success, 1 on a compile error (or a failed tool); `wendc
-//! run` passes the program's own status through.
+//! Exit statuses, one meaning each (the table of README.md and of
+//! `wendc --help`), so that a script can tell a usage error from a failing
+//! program by the status alone:
+//!
+//! | status | meaning |
+//! |---|---|
+//! | 0 | success (`wendc run`: the program finished `main`) |
+//! | 1 | compile error, a tool wendc called failed, or a refused output path |
+//! | 2 | the program stopped with a runtime error (division by zero) |
+//! | 3 | the program overflowed its stack |
+//! | 64 | command-line usage error (`EX_USAGE`, not clap's default 2) |
+//! | 101 | internal compiler error (a panic) |
+//!
+//! `wendc run` passes the program's own status through; a program killed
+//! by signal N gives 128 + N, as a shell reports it. `--help` and
+//! `--version` exit with 0.
 
 mod analyze;
 mod cli;
 mod driver;
+mod interrupt;
 mod mapped;
+mod output;
 mod timing;
 mod toolchain;
 
-use clap::Parser;
 use std::process::ExitCode;
+
+/// A command line clap or [`cli::parse`] refuses (sysexits.h's
+/// `EX_USAGE`). clap's own default, 2, is the program's runtime error.
+const USAGE_ERROR: u8 = 64;
+
+/// A panic in the compiler, already reported on stderr (Rust's own status
+/// for a panicking process).
+const INTERNAL_ERROR: u8 = 101;
 
 /// jemalloc rather than the C library's malloc: a compile makes millions of
 /// small allocations (syntax-tree nodes, per-block lists, names) beside a
@@ -55,14 +78,24 @@ unsafe impl Sync for CStrPointer {}
 const COMPILER_STACK_SIZE: usize = 1 << 30;
 
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
+    let args = match cli::parse(std::env::args_os()) {
+        Ok(args) => args,
+        Err(e) => {
+            // --help and --version are "errors" that print to stdout.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { USAGE_ERROR } else { 0 });
+        }
+    };
+    // Before any other thread starts, so that every thread inherits the
+    // blocked signals (see `interrupt`).
+    interrupt::install();
     let worker = std::thread::Builder::new()
         .name("wendc".into())
         .stack_size(COMPILER_STACK_SIZE)
         .spawn(move || driver::run(args));
     match worker.map(|handle| handle.join()) {
         Ok(Ok(status)) => ExitCode::from(status),
-        Ok(Err(_)) => ExitCode::from(101), // a panic: already reported on stderr
+        Ok(Err(_)) => ExitCode::from(INTERNAL_ERROR),
         Err(e) => {
             eprintln!("error: cannot start the compiler thread: {e}");
             ExitCode::from(1)

@@ -11,7 +11,7 @@ use wend_ir::Module;
 /// Runs a tool and reports a failure (including a missing tool) on stderr.
 fn run_tool(cmd: &mut Command) -> Result<(), Failed> {
     let program = cmd.get_program().to_string_lossy().into_owned();
-    match cmd.status() {
+    match crate::interrupt::run(cmd, false) {
         Ok(status) if status.success() => Ok(()),
         Ok(status) => {
             eprintln!("error: `{program}` failed ({status})");
@@ -24,8 +24,8 @@ fn run_tool(cmd: &mut Command) -> Result<(), Failed> {
     }
 }
 
-fn temp_dir() -> Result<tempfile::TempDir, Failed> {
-    tempfile::tempdir().map_err(|e| {
+fn temp_dir() -> Result<crate::interrupt::TempDir, Failed> {
+    crate::interrupt::temp_dir(None).map_err(|e| {
         eprintln!("error: cannot create a temporary directory: {e}");
         Failed
     })
@@ -37,25 +37,31 @@ pub fn llvm_executable(module: &Module, opt_level: u8, out: &Path) -> Result<(),
     let dir = temp_dir()?;
     let ll = dir.path().join("program.ll");
     let asm = dir.path().join("program.s");
-    let text = time("print llvm", || {
-        wend_ir::print::print_standalone_llvm(module)
-    });
-    std::fs::write(&ll, text).map_err(|e| {
-        eprintln!("error: cannot write {}: {e}", ll.display());
-        Failed
-    })?;
-    time("llc", || {
-        run_tool(
-            Command::new("llc")
-                .arg(format!("-O{opt_level}"))
-                .arg("-relocation-model=pic")
-                .arg(&ll)
-                .arg("-o")
-                .arg(&asm),
-        )
-    })?;
+    write_llvm_module(module, &ll)?;
+    run_llc(&ll, opt_level, &asm)?;
     time("link (cc)", || {
-        run_tool(Command::new("cc").arg(&asm).arg("-o").arg(out))
+        // cc's own temporary files go in wendc's directory, removed with it
+        // however wendc ends.
+        run_tool(
+            Command::new("cc")
+                .env("TMPDIR", dir.path())
+                .arg(&asm)
+                .arg("-o")
+                .arg(out),
+        )
+    })
+}
+
+/// `llc`'s assembly for the standalone module (`--emit asm --backend llvm`).
+pub fn llvm_assembly(module: &Module, opt_level: u8) -> Result<Vec<u8>, Failed> {
+    let dir = temp_dir()?;
+    let ll = dir.path().join("program.ll");
+    let asm = dir.path().join("program.s");
+    write_llvm_module(module, &ll)?;
+    run_llc(&ll, opt_level, &asm)?;
+    std::fs::read(&asm).map_err(|e| {
+        eprintln!("error: cannot read {}: {e}", asm.display());
+        Failed
     })
 }
 
@@ -84,10 +90,34 @@ pub fn native_executable(
     })
 }
 
+/// Writes the standalone LLVM module (with its runtime) for `llc`.
+fn write_llvm_module(module: &Module, ll: &Path) -> Result<(), Failed> {
+    let text = time("print llvm", || {
+        wend_ir::print::print_standalone_llvm(module)
+    });
+    std::fs::write(ll, text).map_err(|e| {
+        eprintln!("error: cannot write {}: {e}", ll.display());
+        Failed
+    })
+}
+
+fn run_llc(ll: &Path, opt_level: u8, asm: &Path) -> Result<(), Failed> {
+    time("llc", || {
+        run_tool(
+            Command::new("llc")
+                .arg(format!("-O{opt_level}"))
+                .arg("-relocation-model=pic")
+                .arg(ll)
+                .arg("-o")
+                .arg(asm),
+        )
+    })
+}
+
 /// Runs a program with inherited stdio; returns its exit status (a signal
 /// becomes 128 + its number, as a shell reports it).
 pub fn run_executable(exe: &Path) -> Result<u8, Failed> {
-    let status = Command::new(exe).status().map_err(|e| {
+    let status = crate::interrupt::run(&mut Command::new(exe), true).map_err(|e| {
         eprintln!("error: cannot run {}: {e}", exe.display());
         Failed
     })?;
