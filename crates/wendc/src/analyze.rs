@@ -21,6 +21,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
             backend: crate::cli::Backend::Native,
             opt_level: 0,
             no_warnings: true,
+            debug_info: false,
             passes: PassArgs {
                 passes: None,
                 print_after_all: false,
