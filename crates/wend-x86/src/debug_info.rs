@@ -393,7 +393,8 @@ fn entry_to(out: &mut String, next_expr: &mut u32, abbrev: &Abbrev, values: &[At
             (DW_FORM_udata, AttrValue::Udata(n)) => {
                 writeln!(out, "\t.uleb128 {n}\t# {at}").unwrap()
             }
-            (DW_FORM_flag_present, AttrValue::FlagPresent) => {}
+            // Present by the abbreviation alone: no data.
+            (DW_FORM_flag_present, AttrValue::FlagPresent) => writeln!(out, "\t# {at}").unwrap(),
             (DW_FORM_addr, AttrValue::Addr(label)) => {
                 writeln!(out, "\t.quad {label}\t# {at}").unwrap()
             }

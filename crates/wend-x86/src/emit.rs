@@ -281,12 +281,12 @@ struct FunctionEmitter<'a> {
     instructions: usize,
     /// The last `.loc` line emitted in the current block.
     line: u32,
-    /// With debug information, the line of the function's first `.loc`,
-    /// which covers its prologue: the entry block goes on with it instead
-    /// of repeating it, so the parameters' and locals' set-up is part of
-    /// the prologue, and the entry block's first other line is marked
-    /// `prologue_end`. gdb stops there on `break f`, where the
-    /// variables hold their first values.
+    /// With debug information, the line of the function's name, which its
+    /// first `.loc` gives the prologue: the entry block goes on with it
+    /// instead of repeating it, so the parameters' and locals' set-up is
+    /// part of the prologue, and the entry block's first other line (its
+    /// first statement's) is marked `prologue_end`. gdb stops there on
+    /// `break f`, where the variables hold their first values.
     prologue_line: Option<u32>,
     /// In the entry block, before its first `.loc` of another line.
     in_prologue: bool,
@@ -491,7 +491,7 @@ pub fn emit_function(
             _ => None,
         });
     if opts.debug_info.is_some() && opts.source_file.is_some() {
-        e.prologue_line = first_line;
+        e.prologue_line = mf.decl_line.or(first_line);
     }
     let mut code: SecondaryMap<Block, Option<BlockCode>> = SecondaryMap::new();
     for &b in &mf.layout {
@@ -527,7 +527,7 @@ pub fn emit_function(
         "\n\t.text\n\t.p2align 4\n\t.type {name}, @function\n{name}:"
     )?;
     out.write_all(b"\t.cfi_startproc\n")?;
-    if let (Some(line), Some(_)) = (first_line, &opts.source_file) {
+    if let (Some(line), Some(_)) = (e.prologue_line.or(first_line), &opts.source_file) {
         writeln!(out, "\t.loc 1 {line}")?;
     }
     if !e.frameless {

@@ -237,6 +237,7 @@ pub fn select_function_with_slots(
             vreg_widths: PrimaryMap::new(),
             slot_area: 0,
             max_stack_args: 0,
+            decl_line: func.debug.as_ref().map(|d| d.line),
         },
         vregs: SecondaryMap::new(),
         slots: SecondaryMap::new(),

@@ -170,12 +170,12 @@ fn write_module_inner(
             true => isel::Notes::EveryInst,
             false => isel::Notes::LineChanges,
         };
-        let debug = dwarf.as_ref().and(ir.debug.take());
-        let allocas: Vec<wend_ir::Value> = debug
-            .iter()
-            .flat_map(|d| d.variables.iter().filter_map(|v| v.slot))
-            .collect();
+        let allocas: Vec<wend_ir::Value> = match (&dwarf, &ir.debug) {
+            (Some(_), Some(debug)) => debug.variables.iter().filter_map(|v| v.slot).collect(),
+            _ => Vec::new(),
+        };
         let (mir, slots) = isel::select_function_with_slots(&ir, module, notes, &allocas);
+        let debug = dwarf.as_ref().and(ir.debug.take());
         // Only assembly comments need the IR past this point: without
         // them it is freed before register allocation, the hungriest step.
         let ir = opts.comments.then_some(ir);

@@ -435,6 +435,9 @@ pub struct MFunction {
     pub slot_area: u32,
     /// Largest number of stack-passed arguments of a call in the function.
     pub max_stack_args: u32,
+    /// The source line of the function's name, when it carries debug
+    /// information (`-g`): the line its prologue is attributed to.
+    pub decl_line: Option<u32>,
 }
 
 impl MFunction {

@@ -292,6 +292,26 @@ fn a_local_hides_the_captured_variable_of_the_same_name() {
 }
 
 #[test]
+fn a_function_without_variables_stops_before_its_first_statement() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(NESTED, &[]);
+    // outer's only code is its return: the breakpoint must come before it
+    // (outer is called once, from shadow, when main's total is 31).
+    let out = gdb(&exe, &["break outer", "run", "info locals", "finish"]);
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, outer () at prog.wend:24",
+            "24\t        return total;",
+            "total = 31",
+            "Value returned is $1 = 31",
+        ],
+    );
+}
+
+#[test]
 fn optimised_variables_are_optimized_out_not_wrong() {
     if !have_gdb() {
         return;
@@ -314,6 +334,52 @@ fn optimised_variables_are_optimized_out_not_wrong() {
             "flip = <optimized out>",
             "here = <optimized out>",
         ],
+    );
+}
+
+#[test]
+fn the_session_in_the_runtime_chapter() {
+    if !have_gdb() {
+        return;
+    }
+    // docs/10-runtime.md shows this session on docs/examples/counter.wend.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("counter");
+    Command::cargo_bin("wendc")
+        .unwrap()
+        .current_dir(&root)
+        .args(["build", "-g", "docs/examples/counter.wend", "-o"])
+        .arg(&exe)
+        .assert()
+        .success();
+    let out = gdb(
+        &exe,
+        &[
+            "break add",
+            "run",
+            "info locals",
+            "set var total = 100",
+            "bt",
+            "delete",
+            "continue",
+        ],
+    );
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, add (k=5) at docs/examples/counter.wend:5",
+            "5\t        total = total + k;",
+            "total = 0",
+            "#0  add (k=5) at docs/examples/counter.wend:5",
+            "112",
+        ],
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("#1 ")
+                && l.ends_with("in main () at docs/examples/counter.wend:7")),
+        "{out}"
     );
 }
 
