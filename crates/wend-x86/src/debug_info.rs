@@ -453,3 +453,75 @@ fn write_op(out: &mut String, op: Op) {
     }
     .unwrap();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wend_ir::debug_info::DebugVariable;
+
+    fn function(name: &str, parent: Option<&str>) -> Box<FunctionDebug> {
+        Box::new(FunctionDebug {
+            name: name.rsplit('.').next().unwrap().to_string(),
+            line: 1,
+            ret: None,
+            parent: parent.map(String::from),
+            variables: vec![DebugVariable {
+                name: "x".to_string(),
+                ty: DebugType::Int,
+                kind: VariableKind::Captured,
+                line: 1,
+                slot: None,
+            }],
+        })
+    }
+
+    /// The lines of `.debug_info` that open or close a subprogram.
+    fn structure(text: &str) -> Vec<&str> {
+        text.lines()
+            .skip_while(|l| *l != ".Ldebug_info:")
+            .filter(|l| l.starts_with("# ") || l.contains("# end of"))
+            .map(|l| l.rsplit("# ").next().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn subprograms_nest_as_the_functions_and_orphans_go_in_the_unit() {
+        let mut w = DwarfWriter::default();
+        let mut add = |symbol: &str, parent: Option<&str>| {
+            let debug = function(symbol, parent);
+            w.add_function(symbol, debug, vec![None])
+        };
+        assert_eq!(add("main", None), ".Ldebug_end0");
+        add("main.f", Some("main"));
+        add("main.f.g", Some("main.f"));
+        // Its parent was inlined everywhere and has no code.
+        add("main.h.k", Some("main.h"));
+        add("main.m", Some("main"));
+        let text = w.finish("prog.wend", "/src");
+        assert_eq!(
+            structure(&text),
+            [
+                "main",
+                "main.f",
+                "main.f.g",
+                "end of children",
+                "end of children",
+                "main.m",
+                "end of children",
+                "end of children",
+                "main.h.k",
+                "end of children",
+                "end of the unit's children",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_variable_without_a_slot_has_no_location() {
+        let mut w = DwarfWriter::default();
+        w.add_function("main", function("main", None), vec![None]);
+        let text = w.finish("prog.wend", "/src");
+        assert!(text.contains("\t.uleb128 8\t# DW_TAG_variable"), "{text}");
+        assert!(!text.contains("DW_OP_fbreg"), "{text}");
+    }
+}
