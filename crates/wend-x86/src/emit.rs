@@ -218,15 +218,20 @@ fn is_frameless(mf: &MFunction, alloc: &Allocation) -> bool {
     frame.size == 0 && frame.saves.is_empty() && only_noreturn_calls
 }
 
-/// Where alloca slot `slot` of `mf` is, as an offset from the canonical
+/// Where each of the `slots` of `mf` is, as an offset from the canonical
 /// frame address (the `%rsp` of the caller before its `call`, which the
 /// debug information's frame base is): the frame's `%rbp` is 16 bytes
-/// below it. `None` for a function without a frame, which has no slots.
-pub fn slot_frame_base_offset(mf: &MFunction, alloc: &Allocation, slot: SlotId) -> Option<i64> {
-    if is_frameless(mf, alloc) {
-        return None;
-    }
-    Some(i64::from(Frame::layout(mf, alloc).slot_offset(slot)) - 16)
+/// below it. All `None` for a function without a frame, which has no slots.
+pub fn slot_frame_base_offsets(
+    mf: &MFunction,
+    alloc: &Allocation,
+    slots: &[Option<SlotId>],
+) -> Vec<Option<i64>> {
+    let frame = (!is_frameless(mf, alloc)).then(|| Frame::layout(mf, alloc));
+    slots
+        .iter()
+        .map(|&slot| Some(i64::from(frame.as_ref()?.slot_offset(slot?)) - 16))
+        .collect()
 }
 
 /// The most instructions of a loop header's test copied to the end of the

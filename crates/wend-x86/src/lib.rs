@@ -191,14 +191,12 @@ fn write_module_inner(
             opts,
         )?;
         if let (Some(dwarf), Some(debug)) = (&mut dwarf, debug) {
-            let mut slots = slots.into_iter();
+            let mut offsets = emit::slot_frame_base_offsets(&mir, &alloc, &slots).into_iter();
+            // `slots` has an entry per variable with a slot, in order.
             let locations = debug
                 .variables
                 .iter()
-                .map(|v| {
-                    let slot = v.slot.and_then(|_| slots.next().flatten())?;
-                    emit::slot_frame_base_offset(&mir, &alloc, slot)
-                })
+                .map(|v| v.slot.and_then(|_| offsets.next().flatten()))
                 .collect();
             let end = dwarf.add_function(&mir.name, debug, locations);
             writeln!(out, "{end}:")?;

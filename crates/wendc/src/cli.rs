@@ -49,7 +49,7 @@ pub struct CompileArgs {
     #[arg(long, value_enum, default_value_t = Backend::Native)]
     pub backend: Backend,
     /// Debug information for gdb: functions, parameters and variables
-    /// (native backend; at -O1/-O2 most variables are `<optimized out>`)
+    /// (native backend; at -O1/-O2 the variables are `<optimized out>`)
     #[arg(short = 'g')]
     pub debug_info: bool,
     #[command(flatten)]
