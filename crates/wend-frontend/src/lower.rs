@@ -463,6 +463,12 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
             name: self.def.name.clone(),
             line: checked.lines.line(self.def.name_span.start()),
             ret: self.def.ret.map(debug_type),
+            hidden_params: self
+                .def
+                .captures
+                .iter()
+                .map(|&id| debug_type(checked.var(id).ty))
+                .collect(),
             parent: None,
             variables,
         }

@@ -24,6 +24,10 @@ pub struct FunctionDebug {
     pub line: u32,
     /// Its return type in the source (`None`: void, which `main` is).
     pub ret: Option<DebugType>,
+    /// The parameters it takes after those the source shows: one pointer
+    /// per outer variable it uses, given by the type pointed to (so that a
+    /// debugger knows them, and does not call the function without them).
+    pub hidden_params: Vec<DebugType>,
     /// The symbol of the function it is nested in, if any. A symbol, not a
     /// [`crate::FuncId`]: the inliner renumbers the functions it keeps.
     pub parent: Option<String>,

@@ -548,6 +548,7 @@ fn with_debug_variable(
             name: "f".to_string(),
             line: 1,
             ret: Some(DebugType::Int),
+            hidden_params: Vec::new(),
             parent: None,
             variables: vec![DebugVariable {
                 name: "x".to_string(),

@@ -144,7 +144,29 @@ const VARIABLE_OPTIMIZED_OUT: Abbrev = Abbrev {
     attrs: &VARIABLE_ATTRS,
 };
 
-const ABBREVS: [&Abbrev; 8] = [
+/// A pointer to an outer variable that a nested function receives after
+/// its own parameters. It has no name, so gdb shows it nowhere (`info
+/// args`, backtraces), but it is part of the function's type: gdb will not
+/// call the function without it (`print f(1)` is "Too few arguments"; `print
+/// f(1, &x)` works).
+const HIDDEN_PARAM: Abbrev = Abbrev {
+    code: 9,
+    tag: DW_TAG_formal_parameter,
+    children: false,
+    attrs: &[
+        (DW_AT_type, DW_FORM_ref4),
+        (DW_AT_artificial, DW_FORM_flag_present),
+    ],
+};
+
+const POINTER_TYPE: Abbrev = Abbrev {
+    code: 10,
+    tag: DW_TAG_pointer_type,
+    children: false,
+    attrs: &[(DW_AT_byte_size, DW_FORM_data1), (DW_AT_type, DW_FORM_ref4)],
+};
+
+const ABBREVS: [&Abbrev; 10] = [
     &COMPILE_UNIT,
     &BASE_TYPE,
     &VOID_SUBPROGRAM,
@@ -153,6 +175,8 @@ const ABBREVS: [&Abbrev; 8] = [
     &PARAM_OPTIMIZED_OUT,
     &VARIABLE,
     &VARIABLE_OPTIMIZED_OUT,
+    &HIDDEN_PARAM,
+    &POINTER_TYPE,
 ];
 
 /// The labels of the base types' entries.
@@ -160,6 +184,14 @@ fn type_label(ty: DebugType) -> &'static str {
     match ty {
         DebugType::Int => ".Ldebug_type_int",
         DebugType::Bool => ".Ldebug_type_bool",
+    }
+}
+
+/// The labels of the entries of the pointer types to the base types.
+fn pointer_type_label(ty: DebugType) -> &'static str {
+    match ty {
+        DebugType::Int => ".Ldebug_type_int_ptr",
+        DebugType::Bool => ".Ldebug_type_bool_ptr",
     }
 }
 
@@ -275,6 +307,12 @@ impl DwarfWriter {
                     AttrValue::Data(size),
                 ],
             );
+            writeln!(out, "{}:", pointer_type_label(ty)).unwrap();
+            self.entry(
+                &mut out,
+                &POINTER_TYPE,
+                &[AttrValue::Data(8), AttrValue::Ref(type_label(ty))],
+            );
         }
         // Each function's subprogram goes inside its parent's; a function
         // whose parent has no code of its own (inlined everywhere) goes in
@@ -362,6 +400,13 @@ impl DwarfWriter {
                 attrs.push(AttrValue::Exprloc(&ops));
             }
             entry_to(out, next_expr, abbrev, &attrs);
+        }
+        for &ty in &entry.hidden_params {
+            let attrs = [
+                AttrValue::Ref(pointer_type_label(ty)),
+                AttrValue::FlagPresent,
+            ];
+            entry_to(out, next_expr, &HIDDEN_PARAM, &attrs);
         }
     }
 
@@ -464,6 +509,7 @@ mod tests {
             name: name.rsplit('.').next().unwrap().to_string(),
             line: 1,
             ret: None,
+            hidden_params: vec![DebugType::Int],
             parent: parent.map(String::from),
             variables: vec![DebugVariable {
                 name: "x".to_string(),

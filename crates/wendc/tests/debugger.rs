@@ -312,6 +312,39 @@ fn a_function_without_variables_stops_before_its_first_statement() {
 }
 
 #[test]
+fn gdb_calls_a_nested_function_only_with_its_hidden_pointers() {
+    if !have_gdb() {
+        return;
+    }
+    // depth also receives a pointer to main's total, after its own
+    // parameters: gdb knows it, and will not call depth without it. Given
+    // main's &total (31 at this point), depth(1) adds inner(1) = 10 to it
+    // and returns 10 + depth(0) = 10. (A bool is 1 or 0 in C.)
+    let (_dir, exe) = build(NESTED, &[]);
+    let out = gdb(
+        &exe,
+        &[
+            "break main.shadow",
+            "run",
+            "print depth(1, 1)",
+            "up",
+            "print depth(1, 1, &total)",
+            "print total",
+            "info args",
+        ],
+    );
+    // gdb's errors go to stderr, which `gdb` appends after stdout.
+    assert!(out.contains("Too few arguments in function call."), "{out}");
+    assert_lines_in_order(&out, &["$1 = 10", "$2 = 41"]);
+    let (_dir, exe) = build(
+        "main() {\n    int twice(int v) {\n        return v + v;\n    }\n    println twice(4);\n}\n",
+        &[],
+    );
+    let out = gdb(&exe, &["break prog.wend:5", "run", "print twice(21)"]);
+    assert_lines_in_order(&out, &["$1 = 42"]);
+}
+
+#[test]
 fn optimised_variables_are_optimized_out_not_wrong() {
     if !have_gdb() {
         return;
