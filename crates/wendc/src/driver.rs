@@ -19,13 +19,8 @@ const USAGE: u8 = 64;
 
 /// Runs one command line; returns the process exit status.
 pub fn run(cli: Cli) -> u8 {
-    let compile = match &cli.command {
-        Command::Build(args) => Some(&args.compile),
-        Command::Run(args) => Some(&args.compile),
-        _ => None,
-    };
-    if compile.is_some_and(|c| c.debug_info && c.backend == Backend::Llvm) {
-        eprintln!("error: -g needs the native backend: `--backend llvm` has no debug information");
+    if let Some(message) = debug_info_misuse(&cli.command) {
+        eprintln!("error: {message}");
         return USAGE;
     }
     let result = match cli.command {
@@ -42,6 +37,37 @@ pub fn run(cli: Cli) -> u8 {
         Command::Explain(args) => explain(&args),
     };
     result.unwrap_or(FAILURE)
+}
+
+/// Why `-g` cannot do what the command line asks, if it cannot: it needs
+/// the native backend, and it is part of the assembly and the executable
+/// only.
+fn debug_info_misuse(command: &Command) -> Option<String> {
+    let (compile, output) = match command {
+        Command::Build(args) => (&args.compile, Some(args.emit)),
+        Command::Run(args) if args.interp => (&args.compile, None),
+        Command::Run(args) => (&args.compile, Some(Emit::Exe)),
+        _ => return None,
+    };
+    if !compile.debug_info {
+        return None;
+    }
+    match output {
+        _ if compile.backend == Backend::Llvm => Some(
+            "-g needs the native backend: `--backend llvm` has no debug information".to_string(),
+        ),
+        Some(Emit::Asm | Emit::Exe) => None,
+        Some(emit) => {
+            let name = clap::ValueEnum::to_possible_value(&emit)
+                .map_or_else(String::new, |v| v.get_name().to_string());
+            Some(format!(
+                "-g has no effect with `--emit {name}`: debug information is part of the assembly (`--emit asm`) and the executable"
+            ))
+        }
+        None => {
+            Some("-g has no effect with `--interp`: it describes native executables".to_string())
+        }
+    }
 }
 
 /// A step failed and has already told the user why.

@@ -449,3 +449,43 @@ fn g_with_the_llvm_backend_is_a_usage_error() {
         .stderr(predicates::str::contains("-g needs the native backend"));
     assert!(!dir.path().join("prog").exists());
 }
+
+#[test]
+fn g_where_it_has_no_effect_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
+    let refused = |args: &[&str], message: &str| {
+        Command::cargo_bin("wendc")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .code(64)
+            .stdout("")
+            .stderr(predicates::str::contains(message));
+    };
+    refused(
+        &["build", "-g", "--emit", "ir", "prog.wend"],
+        "-g has no effect with `--emit ir`",
+    );
+    refused(
+        &["build", "-g", "--emit", "llvm", "prog.wend"],
+        "-g has no effect with `--emit llvm`",
+    );
+    refused(
+        &["run", "-g", "--interp", "prog.wend"],
+        "-g has no effect with `--interp`",
+    );
+    refused(
+        &["run", "-g", "--backend", "llvm", "prog.wend"],
+        "-g needs the native backend",
+    );
+    // Where it has an effect, it runs as without it.
+    Command::cargo_bin("wendc")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["run", "-g", "prog.wend"])
+        .assert()
+        .success()
+        .stdout("16\n6\ntrue\n");
+}
