@@ -33,6 +33,7 @@ pub fn function_asm(module: &Module, func: &Function, source_name: &str) -> Vec<
     let opts = wend_x86::Options {
         source_file: Some(source_name.to_string()),
         comments: true,
+        debug_info: None,
     };
     annotate(&wend_x86::compile_function_asm(module, func, &opts))
 }

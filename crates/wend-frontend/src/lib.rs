@@ -99,5 +99,11 @@ pub fn lower(checked: Checked) -> wend_ir::Module {
 
 /// Lowers a checked program to IR, with or without value names.
 pub fn lower_with(checked: Checked, names: ValueNames) -> wend_ir::Module {
-    lower::lower_program(checked, names)
+    lower::lower_program(checked, names, false)
+}
+
+/// Lowers a checked program to IR for `-g`: each function carries the
+/// debug table of its variables ([`wend_ir::debug_info`]).
+pub fn lower_with_debug_info(checked: Checked, names: ValueNames) -> wend_ir::Module {
+    lower::lower_program(checked, names, true)
 }

@@ -13,6 +13,9 @@
 //! - `&&`/`||` branch and merge with a phi; `/` and `%` are guarded against
 //!   a zero divisor (a runtime error naming the line) and `INT_MIN / -1`.
 //! - Each instruction carries the source line it comes from.
+//! - With debug information (`-g`), each function carries a table of its
+//!   variables ([`wend_ir::debug_info`]): their allocas, and for the
+//!   captured ones the pointer parameters. The IR itself is the same.
 
 use std::ops::Range;
 
@@ -41,7 +44,7 @@ pub enum ValueNames {
 /// Lowers a whole checked program. Each function's statements are dropped
 /// once lowered, so the checked tree and the IR are not both whole in
 /// memory at once.
-pub fn lower_program(mut checked: Checked, names: ValueNames) -> Module {
+pub fn lower_program(mut checked: Checked, names: ValueNames, debug_info: bool) -> Module {
     let mut module = Module::new();
     let symbols = symbol_names(&checked);
     // Declare every function first so that calls, in any direction, have a
@@ -55,6 +58,7 @@ pub fn lower_program(mut checked: Checked, names: ValueNames) -> Module {
         runtime: FxHashMap::default(),
         strings: FxHashMap::default(),
         last_line: 1,
+        debug_info,
     };
     for index in 0..checked.funcs.len() {
         let id = FuncId(index as u32);
@@ -70,6 +74,9 @@ pub fn lower_program(mut checked: Checked, names: ValueNames) -> Module {
         }
         let body = std::mem::take(&mut checked.funcs[index].body);
         FunctionLowering::lower(&checked, id, body, &mut function, &mut shared);
+        if let (Some(debug), Some(parent)) = (&mut function.debug, checked.funcs[index].parent) {
+            debug.parent = Some(symbols[parent.index()].clone());
+        }
         function.shrink_small_arenas();
         shared.module.functions[ir_id] = function;
     }
@@ -162,6 +169,8 @@ struct Shared {
     /// first line is searched for from there (functions are lowered in
     /// the order they were declared, near each other in the source).
     last_line: u32,
+    /// Whether each function gets its debug table.
+    debug_info: bool,
 }
 
 impl Shared {
@@ -384,6 +393,84 @@ impl<'a, 'f> FunctionLowering<'a, 'f> {
         for (index, &capture) in self.def.captures.iter().enumerate() {
             let pointer = self.b.param(own_params + index);
             self.slots.insert(capture, pointer);
+        }
+        if self.shared.debug_info {
+            let pointers: Vec<Value> = (0..self.def.captures.len())
+                .map(|index| self.b.param(own_params + index))
+                .collect();
+            let table = self.debug_table(&param_slots, &local_slots, &pointers);
+            self.b.func.debug = Some(Box::new(table));
+        }
+    }
+
+    /// The function's debug table (its parent is filled in by the caller):
+    /// its parameters, its locals, and the captured variables that its
+    /// name lookups reach (one shadowed by a variable of this function, or
+    /// of a function between this one and the variable's, is passed
+    /// through but not visible here).
+    fn debug_table(
+        &self,
+        param_slots: &[Value],
+        local_slots: &[Value],
+        capture_pointers: &[Value],
+    ) -> wend_ir::debug_info::FunctionDebug {
+        use wend_ir::debug_info::{DebugType, DebugVariable, FunctionDebug, VariableKind};
+        let checked = self.checked;
+        let debug_type = |ty: Type| match ty {
+            Type::Int => DebugType::Int,
+            Type::Bool => DebugType::Bool,
+        };
+        let variable = |id: VarId, kind: VariableKind, slot: Value| {
+            let var = checked.var(id);
+            DebugVariable {
+                name: checked.var_name(id).to_string(),
+                ty: debug_type(var.ty),
+                kind,
+                line: checked.lines.line(var.span.start()),
+                slot: Some(slot),
+            }
+        };
+        let shadowed = |id: VarId| {
+            let name = checked.var_name(id);
+            let owner = checked.var(id).owner;
+            let mut func = self.func;
+            while func != owner {
+                let def = checked.func(func);
+                let declares = |v: &VarId| checked.var_name(*v) == name;
+                if def.params.iter().chain(&def.locals).any(declares) {
+                    return true;
+                }
+                match def.parent {
+                    Some(parent) => func = parent,
+                    None => break,
+                }
+            }
+            false
+        };
+        let params = self.def.params.iter().zip(param_slots);
+        let locals = self.def.locals.iter().zip(local_slots);
+        let captures = self.def.captures.iter().zip(capture_pointers);
+        let variables = params
+            .map(|(&id, &slot)| variable(id, VariableKind::Param, slot))
+            .chain(locals.map(|(&id, &slot)| variable(id, VariableKind::Local, slot)))
+            .chain(
+                captures
+                    .filter(|&(&id, _)| !shadowed(id))
+                    .map(|(&id, &slot)| variable(id, VariableKind::Captured, slot)),
+            )
+            .collect();
+        FunctionDebug {
+            name: self.def.name.clone(),
+            line: checked.lines.line(self.def.name_span.start()),
+            ret: self.def.ret.map(debug_type),
+            hidden_params: self
+                .def
+                .captures
+                .iter()
+                .map(|&id| debug_type(checked.var(id).ty))
+                .collect(),
+            parent: None,
+            variables,
         }
     }
 

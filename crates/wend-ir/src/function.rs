@@ -5,6 +5,7 @@
 //! A function with an empty layout is a declaration (an external such as a
 //! runtime routine).
 
+use crate::debug_info::FunctionDebug;
 use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::name_hints::{NameHints, NameId};
@@ -85,6 +86,8 @@ pub struct Function {
     /// Set by [`Function::discard_value_names`]: name hints are dropped as
     /// they are given.
     discards_value_names: bool,
+    /// Source-level debug information, for `-g` (none otherwise).
+    pub debug: Option<Box<FunctionDebug>>,
 }
 
 impl Function {
@@ -100,6 +103,7 @@ impl Function {
             layout: Vec::new(),
             value_hints: NameHints::default(),
             discards_value_names: false,
+            debug: None,
         };
         for (i, &(ty, name)) in params.iter().enumerate() {
             let v = f.make_value(ty, ValueDef::Param(i as u32));

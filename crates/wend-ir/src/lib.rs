@@ -13,6 +13,7 @@
 pub mod analysis;
 pub mod builder;
 pub mod compact;
+pub mod debug_info;
 pub mod dot;
 pub mod entities;
 pub mod flat_lists;

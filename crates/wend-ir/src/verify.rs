@@ -34,6 +34,7 @@
 
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dom::DomTree;
+use crate::debug_info::VariableKind;
 use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, InstBlocks, ValueDef};
 use crate::instructions::{BinOp, InstKind, Terminator};
@@ -256,6 +257,7 @@ impl Verifier<'_> {
         self.check_layout()?;
         let sites = self.check_placement()?;
         let sites = self.sites.get_or_init(|| sites);
+        self.check_debug_slots(sites)?;
         let cfg = Cfg::compute(self.func);
         let dom = DomTree::compute(self.func, &cfg);
         let lookahead = lookahead_for(self.func.values.len());
@@ -284,6 +286,47 @@ impl Verifier<'_> {
         }
         self.check_phis(&cfg)?;
         self.check_phi_dominance(&cfg, &dom, sites)
+    }
+
+    /// Each variable of the debug table lives in an `alloca` of the entry
+    /// block, or for a captured one is pointed to by a pointer parameter:
+    /// anything else would show the debugger a wrong value.
+    fn check_debug_slots(&self, sites: &DefSites) -> Check {
+        let Some(debug) = &self.func.debug else {
+            return Ok(());
+        };
+        let entry = self.func.layout[0];
+        for var in &debug.variables {
+            let Some(slot) = var.slot else { continue };
+            let Some(data) = self.func.values.get(slot) else {
+                return Err(self.error(
+                    None,
+                    format!("the debug table names {slot}, which does not exist"),
+                ));
+            };
+            let (ok, expected) = match (var.kind, data.def) {
+                (VariableKind::Captured, def) => (
+                    matches!(def, ValueDef::Param(_)) && data.ty.is_pointer(),
+                    "a pointer parameter",
+                ),
+                (_, ValueDef::Inst(i)) => (
+                    matches!(self.func.insts[i].kind, InstKind::Alloca { .. })
+                        && sites.get(slot).is_some_and(|(b, _)| b == entry),
+                    "an alloca of the entry block",
+                ),
+                _ => (false, "an alloca of the entry block"),
+            };
+            if !ok {
+                return Err(self.error(
+                    None,
+                    format!(
+                        "the debug table puts variable `{}` in {slot}, which is not {expected}",
+                        var.name
+                    ),
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn check_params(&self) -> Check {

@@ -533,3 +533,47 @@ fn duplicate_edge_entries_may_repeat_an_equal_constant() {
     );
     assert_invalid(&bad, "different values");
 }
+
+/// `f` with a debug table of one variable of `kind` in `slot(f)`.
+fn with_debug_variable(
+    kind: wend_ir::debug_info::VariableKind,
+    slot: impl FnOnce(&mut FunctionBuilder) -> Value,
+) -> Module {
+    use wend_ir::debug_info::{DebugType, DebugVariable, FunctionDebug};
+    build(|b| {
+        let value = slot(b);
+        let zero = b.iconst(0);
+        b.ret(Some(zero));
+        b.func.debug = Some(Box::new(FunctionDebug {
+            name: "f".to_string(),
+            line: 1,
+            ret: Some(DebugType::Int),
+            hidden_params: Vec::new(),
+            parent: None,
+            variables: vec![DebugVariable {
+                name: "x".to_string(),
+                ty: DebugType::Int,
+                kind,
+                line: 1,
+                slot: Some(value),
+            }],
+        }));
+    })
+}
+
+#[test]
+fn debug_variables_live_in_entry_allocas_or_behind_pointer_parameters() {
+    use wend_ir::debug_info::VariableKind;
+    assert_valid(&with_debug_variable(VariableKind::Local, |b| {
+        b.alloca(Type::I32, "x")
+    }));
+    assert_invalid(
+        &with_debug_variable(VariableKind::Local, |b| b.param(0)),
+        "not an alloca of the entry block",
+    );
+    // A captured variable's location is a pointer parameter; `%a` is an i32.
+    assert_invalid(
+        &with_debug_variable(VariableKind::Captured, |b| b.param(0)),
+        "not a pointer parameter",
+    );
+}

@@ -82,9 +82,21 @@ pub struct PipelineOptions<'a> {
 }
 
 /// Runs `passes` over `module` in order.
+///
+/// The variables' locations in the debug tables (`-g`) are forgotten
+/// first: the passes promote and renumber the allocas they name (see
+/// [`wend_ir::debug_info`]), so the debugger says `<optimized out>`
+/// instead of reading a wrong slot.
 pub fn run_pipeline(module: &mut Module, passes: &[&'static Pass], opts: &mut PipelineOptions) {
     if opts.verify_each {
         verify_or_panic(module, "before the first pass (the pipeline's input)");
+    }
+    if !passes.is_empty() {
+        for func in module.functions.values_mut() {
+            if let Some(debug) = &mut func.debug {
+                debug.forget_locations();
+            }
+        }
     }
     for pass in passes {
         (pass.run)(module);

@@ -30,6 +30,7 @@ fn main() {
     let opts = wend_x86::Options {
         source_file: Some(path.clone()),
         comments: args.iter().any(|a| a == "--comments"),
+        debug_info: None,
     };
     print!("{}", wend_x86::compile_module(&module, &opts));
 }

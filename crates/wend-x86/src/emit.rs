@@ -218,6 +218,22 @@ fn is_frameless(mf: &MFunction, alloc: &Allocation) -> bool {
     frame.size == 0 && frame.saves.is_empty() && only_noreturn_calls
 }
 
+/// Where each of the `slots` of `mf` is, as an offset from the canonical
+/// frame address (the `%rsp` of the caller before its `call`, which the
+/// debug information's frame base is): the frame's `%rbp` is 16 bytes
+/// below it. All `None` for a function without a frame, which has no slots.
+pub fn slot_frame_base_offsets(
+    mf: &MFunction,
+    alloc: &Allocation,
+    slots: &[Option<SlotId>],
+) -> Vec<Option<i64>> {
+    let frame = (!is_frameless(mf, alloc)).then(|| Frame::layout(mf, alloc));
+    slots
+        .iter()
+        .map(|&slot| Some(i64::from(frame.as_ref()?.slot_offset(slot?)) - 16))
+        .collect()
+}
+
 /// The most instructions of a loop header's test copied to the end of the
 /// blocks that jump to it.
 const MAX_DUPLICATED_TEST: usize = 1;
@@ -270,6 +286,15 @@ struct FunctionEmitter<'a> {
     instructions: usize,
     /// The last `.loc` line emitted in the current block.
     line: u32,
+    /// With debug information, the line of the function's name, which its
+    /// first `.loc` gives the prologue: the entry block goes on with it
+    /// instead of repeating it, so the parameters' and locals' set-up is
+    /// part of the prologue, and the entry block's first other line (its
+    /// first statement's) is marked `prologue_end`. gdb stops there on
+    /// `break f`, where the variables hold their first values.
+    prologue_line: Option<u32>,
+    /// In the entry block, before its first `.loc` of another line.
+    in_prologue: bool,
 }
 
 /// Where a jump to each block of `layout` really goes: following the
@@ -459,7 +484,20 @@ pub fn emit_function(
         local_labels,
         instructions: 0,
         line: 0,
+        prologue_line: None,
+        in_prologue: false,
     };
+    let first_line = mf
+        .layout
+        .iter()
+        .flat_map(|&b| mf.block(b).insts.iter())
+        .find_map(|inst| match inst {
+            MInst::Note { line, .. } if *line != 0 => Some(*line),
+            _ => None,
+        });
+    if opts.debug_info.is_some() && opts.source_file.is_some() {
+        e.prologue_line = mf.decl_line.or(first_line);
+    }
     let mut code: SecondaryMap<Block, Option<BlockCode>> = SecondaryMap::new();
     for &b in &mf.layout {
         code[b] = Some(e.block(b));
@@ -489,20 +527,12 @@ pub fn emit_function(
     }
 
     let name = symbol(&mf.name);
-    let first_line = mf
-        .layout
-        .iter()
-        .flat_map(|&b| mf.block(b).insts.iter())
-        .find_map(|inst| match inst {
-            MInst::Note { line, .. } if *line != 0 => Some(*line),
-            _ => None,
-        });
     writeln!(
         out,
         "\n\t.text\n\t.p2align 4\n\t.type {name}, @function\n{name}:"
     )?;
     out.write_all(b"\t.cfi_startproc\n")?;
-    if let (Some(line), Some(_)) = (first_line, &opts.source_file) {
+    if let (Some(line), Some(_)) = (e.prologue_line.or(first_line), &opts.source_file) {
         writeln!(out, "\t.loc 1 {line}")?;
     }
     if !e.frameless {
@@ -643,7 +673,12 @@ impl FunctionEmitter<'_> {
 
     fn loc(&mut self, line: u32) {
         if line != 0 && line != self.line && self.opts.source_file.is_some() {
-            writeln!(self.text, "\t.loc 1 {line}").unwrap();
+            let end = if std::mem::take(&mut self.in_prologue) {
+                " prologue_end"
+            } else {
+                ""
+            };
+            writeln!(self.text, "\t.loc 1 {line}{end}").unwrap();
             self.line = line;
         }
     }
@@ -741,6 +776,11 @@ impl FunctionEmitter<'_> {
         self.instructions = 0;
         let labels_before = self.local_labels.next;
         self.line = 0;
+        self.in_prologue = false;
+        if let (Some(line), true) = (self.prologue_line, b == self.mf.layout[0]) {
+            self.line = line;
+            self.in_prologue = true;
+        }
         let mf = self.mf;
         let block = mf.block(b);
         if let Some(func) = self.comments_ir {
@@ -982,6 +1022,7 @@ impl FunctionEmitter<'_> {
                 let op = match width {
                     MemWidth::Long => "movl",
                     MemWidth::Byte => "movzbl",
+                    MemWidth::Quad => unreachable!("no value is loaded as 8 bytes"),
                 };
                 self.ins(format_args!("{op} {a}, {}", target.text(Width::W32)));
                 self.mov(Width::W32, Src::Place(target), d);
@@ -991,6 +1032,7 @@ impl FunctionEmitter<'_> {
                 let (op, w) = match width {
                     MemWidth::Long => ("movl", Width::W32),
                     MemWidth::Byte => ("movb", Width::W32),
+                    MemWidth::Quad => ("movq", Width::W64),
                 };
                 let reg = match self.src(*src) {
                     Src::Imm(i) if *width == MemWidth::Byte => {
@@ -1006,6 +1048,7 @@ impl FunctionEmitter<'_> {
                 let s = match width {
                     MemWidth::Byte => reg.name8(),
                     MemWidth::Long => reg.name32(),
+                    MemWidth::Quad => reg.name64(),
                 };
                 self.ins(format_args!("{op} {s}, {a}"));
             }
@@ -1264,7 +1307,7 @@ pub fn emit_strings(out: &mut String, module: &Module) {
 }
 
 /// Bytes as the contents of a GAS `.ascii` string.
-fn escape_ascii(bytes: &[u8]) -> String {
+pub(crate) fn escape_ascii(bytes: &[u8]) -> String {
     let mut s = String::new();
     for &b in bytes {
         match b {

@@ -210,6 +210,21 @@ const SHRINK_LIMIT: usize = 1 << 16;
 
 /// Selects machine instructions for `func`, whose edges must be split.
 pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunction {
+    select_function_with_slots(func, module, notes, &[]).0
+}
+
+/// [`select_function`], also telling the frame slot that holds each of
+/// `wanted`, where the debug information finds the variables: an alloca's
+/// own slot, or for a parameter an extra 8-byte slot that the entry block
+/// stores it in (wherever the register allocator keeps the parameter, and
+/// for however long, the slot has it as long as the function runs; what
+/// clang -O0 does with every parameter). `None` for any other value.
+pub fn select_function_with_slots(
+    func: &Function,
+    module: &Module,
+    notes: Notes,
+    wanted: &[Value],
+) -> (MFunction, Vec<Option<SlotId>>) {
     let mut uses = func.use_counts();
     let mut s = Selector {
         func,
@@ -222,6 +237,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
             vreg_widths: PrimaryMap::new(),
             slot_area: 0,
             max_stack_args: 0,
+            decl_line: func.debug.as_ref().map(|d| d.line),
         },
         vregs: SecondaryMap::new(),
         slots: SecondaryMap::new(),
@@ -234,6 +250,7 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         out: Vec::with_capacity(2 * func.insts.len() + 8 * func.layout.len()),
     };
     let inst_block = func.inst_blocks();
+    let mut param_slots: Vec<Option<SlotId>> = vec![None; wanted.len()];
     // An icmp all of whose uses are the branch ending its block or the
     // conditions of selects in its block is never materialised: each of
     // them repeats the `cmpl` and uses the flags.
@@ -375,6 +392,17 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         if i == 0 {
             let dsts = func.params.iter().map(|&p| s.vreg(p)).collect();
             s.out.push(MInst::Params { dsts });
+            for (&v, slot) in wanted.iter().zip(&mut param_slots) {
+                if let ValueDef::Param(_) = func.value_def(v) {
+                    let new_slot = s.mf.new_slot(8);
+                    s.out.push(MInst::Store {
+                        src: Operand::Reg(s.vreg(v)),
+                        addr: Addr::Slot(new_slot),
+                        width: MemWidth::Quad,
+                    });
+                    *slot = Some(new_slot);
+                }
+            }
         }
         let mut noted_line = None;
         for &inst in &func.blocks[b].insts {
@@ -401,7 +429,12 @@ pub fn select_function(func: &Function, module: &Module, notes: Notes) -> MFunct
         insts.shrink_to_fit();
     }
     s.mf.insts = insts;
-    s.mf
+    let slots = wanted
+        .iter()
+        .zip(param_slots)
+        .map(|(&v, param_slot)| param_slot.or_else(|| s.slots.get(v)?.expand()))
+        .collect();
+    (s.mf, slots)
 }
 
 /// The type of an instruction's result.

@@ -19,11 +19,15 @@
 //! 4. [`emit`]: AT&T assembly, parallel moves sequentialised by
 //!    [`parallel_copy`], with `.loc` line information and optional comments.
 //!
+//! With [`Options::debug_info`] (`-g`), [`debug_info`] adds the DWARF that
+//! describes the functions and their variables to gdb.
+//!
 //! [`compile_module`] leaves the caller's module alone (it works on a
 //! copy); [`write_module`] consumes the module instead and writes
 //! the assembly function by function, so that a large program never has
 //! two copies of its IR, nor its whole assembly text, in memory.
 
+pub mod debug_info;
 pub mod divconst;
 pub mod emit;
 pub mod if_conversion;
@@ -49,6 +53,18 @@ pub struct Options {
     pub source_file: Option<String>,
     /// A `# <IR instruction>` comment before the code of each instruction.
     pub comments: bool,
+    /// DWARF debug information for the functions and variables (`-g`);
+    /// needs `source_file`, and the functions' debug tables
+    /// ([`wend_ir::debug_info`]).
+    pub debug_info: Option<DebugInfoOptions>,
+}
+
+/// What the debug information says beyond the program itself.
+#[derive(Clone, Debug, Default)]
+pub struct DebugInfoOptions {
+    /// The directory `source_file` is relative to (the compilation's
+    /// working directory), for gdb to find the source.
+    pub comp_dir: String,
 }
 
 /// Machine IR and allocation of one function, for tests and debugging.
@@ -129,6 +145,13 @@ fn write_module_inner(
     // attribute it to a wend line.
     text.push_str(&runtime::runtime_asm());
     out.write_all(text.as_bytes())?;
+    let mut dwarf = match (&opts.debug_info, &opts.source_file) {
+        (Some(_), Some(_)) => {
+            writeln!(out, "\n\t.text\n{}:", debug_info::TEXT_START)?;
+            Some(debug_info::DwarfWriter::default())
+        }
+        _ => None,
+    };
     let mut used_labels = rustc_hash::FxHashSet::default();
     let mut local_labels = emit::LocalLabels::default();
     let may_collide = emit::label_prefix_clashes(module);
@@ -147,7 +170,12 @@ fn write_module_inner(
             true => isel::Notes::EveryInst,
             false => isel::Notes::LineChanges,
         };
-        let mir = isel::select_function(&ir, module, notes);
+        let allocas: Vec<wend_ir::Value> = match (&dwarf, &ir.debug) {
+            (Some(_), Some(debug)) => debug.variables.iter().filter_map(|v| v.slot).collect(),
+            _ => Vec::new(),
+        };
+        let (mir, slots) = isel::select_function_with_slots(&ir, module, notes, &allocas);
+        let debug = dwarf.as_ref().and(ir.debug.take());
         // Only assembly comments need the IR past this point: without
         // them it is freed before register allocation, the hungriest step.
         let ir = opts.comments.then_some(ir);
@@ -162,8 +190,23 @@ fn write_module_inner(
             &mut local_labels,
             opts,
         )?;
+        if let (Some(dwarf), Some(debug)) = (&mut dwarf, debug) {
+            let mut offsets = emit::slot_frame_base_offsets(&mir, &alloc, &slots).into_iter();
+            // `slots` has an entry per variable with a slot, in order.
+            let locations = debug
+                .variables
+                .iter()
+                .map(|v| v.slot.and_then(|_| offsets.next().flatten()))
+                .collect();
+            let end = dwarf.add_function(&mir.name, debug, locations);
+            writeln!(out, "{end}:")?;
+        }
     }
     text.clear();
+    if let (Some(dwarf), Some(file), Some(debug)) = (dwarf, &opts.source_file, &opts.debug_info) {
+        writeln!(text, "\t.text\n{}:", debug_info::TEXT_END).unwrap();
+        text.push_str(&dwarf.finish(file, &debug.comp_dir));
+    }
     emit::emit_strings(&mut text, module);
     text.push_str("\n\t.section .note.GNU-stack,\"\",@progbits\n");
     out.write_all(text.as_bytes())

@@ -164,6 +164,7 @@ mod tests {
             vreg_widths,
             slot_area: 0,
             max_stack_args: 0,
+            decl_line: None,
         };
         mf.push_block(
             entry,

@@ -61,11 +61,14 @@ pub enum Addr {
 }
 
 /// The size of a memory access: `i8` is a byte, `i1` and `i32` are 4 bytes
-/// (bools are stored as 32-bit 0/1, which only this backend reads).
+/// (bools are stored as 32-bit 0/1, which only this backend reads); a
+/// pointer is 8 (only stored, for the debugger: see
+/// [`crate::isel::select_function_with_slots`]).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum MemWidth {
     Byte,
     Long,
+    Quad,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -432,6 +435,9 @@ pub struct MFunction {
     pub slot_area: u32,
     /// Largest number of stack-passed arguments of a call in the function.
     pub max_stack_args: u32,
+    /// The source line of the function's name, when it carries debug
+    /// information (`-g`): the line its prologue is attributed to.
+    pub decl_line: Option<u32>,
 }
 
 impl MFunction {

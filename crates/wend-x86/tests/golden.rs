@@ -21,6 +21,7 @@ fn golden(name: &str, module: &Module, func: FuncId) {
     let opts = wend_x86::Options {
         source_file: None,
         comments: true,
+        debug_info: None,
     };
     let asm = wend_x86::compile_function_asm(module, &module.functions[func], &opts);
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -22,6 +22,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
             opt_level: 0,
             no_warnings: true,
             deny: Vec::new(),
+            debug_info: false,
             passes: PassArgs {
                 passes: None,
                 print_after_all: false,

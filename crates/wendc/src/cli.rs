@@ -65,6 +65,10 @@ pub struct CompileArgs {
     /// The code generator for executables and assembly
     #[arg(long, value_enum, default_value_t = Backend::Native)]
     pub backend: Backend,
+    /// Debug information for gdb: functions, parameters and variables
+    /// (native backend; at -O1/-O2 the variables are `<optimized out>`)
+    #[arg(short = 'g')]
+    pub debug_info: bool,
     #[command(flatten)]
     pub passes: PassArgs,
 }
@@ -243,12 +247,16 @@ fn bare_o_means_o2(args: impl IntoIterator<Item = OsString>) -> Vec<OsString> {
 fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), String> {
     let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
     match command {
-        Command::Build(args) => check_build(args, &given),
+        Command::Build(args) => {
+            check_build(args, &given)?;
+            check_debug_info(&args.compile, Some(args.emit))
+        }
         Command::Run(args) => {
             if given("time_passes") {
                 return Err("`--time-passes` is for `wendc build`".into());
             }
-            check_passes_run(&args.compile, &given)
+            check_passes_run(&args.compile, &given)?;
+            check_debug_info(&args.compile, (!args.interp).then_some(Emit::Exe))
         }
         Command::Opt(args) => {
             if args.print_after_all && args.passes.trim().is_empty() {
@@ -312,6 +320,30 @@ fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), Str
         );
     }
     check_passes_run(&args.compile, given)
+}
+
+/// `-g` where it cannot do what it says: debug information needs the
+/// native backend and is part of the assembly and the executable only
+/// (`output` is `None` for the interpreter).
+fn check_debug_info(args: &CompileArgs, output: Option<Emit>) -> Result<(), String> {
+    if !args.debug_info {
+        return Ok(());
+    }
+    match output {
+        _ if args.backend == Backend::Llvm => {
+            Err("-g needs the native backend: `--backend llvm` has no debug information".into())
+        }
+        Some(Emit::Asm | Emit::Exe) => Ok(()),
+        Some(emit) => {
+            let name = emit.to_possible_value().expect("every Emit is a value");
+            Err(format!(
+                "-g has no effect with `--emit {}`: debug information is part of the assembly \
+                 (`--emit asm`) and the executable",
+                name.get_name()
+            ))
+        }
+        None => Err("-g has no effect with `--interp`: it describes native executables".into()),
+    }
 }
 
 /// `--print-after-all` or `--verify-each` where no pass runs would do

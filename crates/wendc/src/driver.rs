@@ -196,7 +196,7 @@ pub fn compile_to_ir(args: &CompileArgs, names: ValueNames) -> Result<(String, M
     } else {
         names
     };
-    let mut module = lower_checked(checked, names);
+    let mut module = lower_checked(checked, names, args.debug_info);
     let passes = match &args.passes.passes {
         Some(list) => parse_passes(list)?,
         None => wend_opt::pipeline_for_level(args.opt_level),
@@ -236,7 +236,10 @@ fn run_passes(module: &mut Module, passes: &[&'static wend_opt::Pass], args: &Pa
 /// Frontend and lowering: a checked, verified module, or the diagnostics.
 pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
     let (source, checked) = check_source(args)?;
-    Ok((source, lower_checked(checked, ValueNames::Keep)))
+    Ok((
+        source,
+        lower_checked(checked, ValueNames::Keep, args.debug_info),
+    ))
 }
 
 /// Reads and checks the source, reporting the diagnostics.
@@ -267,9 +270,12 @@ fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), 
 }
 
 /// Lowers a checked program (consumed as it goes: only the IR stays in
-/// memory) and verifies the result.
-fn lower_checked(checked: wend_frontend::Checked, names: ValueNames) -> Module {
-    let module = time("lower", || wend_frontend::lower_with(checked, names));
+/// memory), with the debug tables for `-g`, and verifies the result.
+fn lower_checked(checked: wend_frontend::Checked, names: ValueNames, debug_info: bool) -> Module {
+    let module = time("lower", || match debug_info {
+        true => wend_frontend::lower_with_debug_info(checked, names),
+        false => wend_frontend::lower_with(checked, names),
+    });
     time("verify", || verify_or_die(&module, "lowering"));
     module
 }
@@ -343,8 +349,9 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
                 ValueNames::Discard
             };
             let (source_name, module) = compile_to_ir(&args.compile, names)?;
+            let debug_info = args.compile.debug_info;
             write_output_with(args.output.as_deref(), |w| {
-                native_assembly(&source_name, module, comments, w)
+                native_assembly(&source_name, module, comments, debug_info, w)
             })
         }
         Emit::Exe => {
@@ -362,17 +369,26 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
 }
 
 /// Writes the native backend's assembly for a module, with line
-/// information pointing at the source file. The module is consumed
-/// function by function (see `wend_x86::write_module`).
+/// information pointing at the source file, and DWARF for its variables
+/// with `debug_info`. The module is consumed function by function (see
+/// `wend_x86::write_module`).
 fn native_assembly(
     source_name: &str,
     module: Module,
     comments: bool,
+    debug_info: bool,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
+    let debug_info = debug_info.then(|| wend_x86::DebugInfoOptions {
+        // The source's name is as the user wrote it, relative to here.
+        comp_dir: std::env::current_dir()
+            .map(|dir| dir.display().to_string())
+            .unwrap_or_default(),
+    });
     let options = wend_x86::Options {
         source_file: Some(source_name.to_string()),
         comments,
+        debug_info,
     };
     time("codegen (x86)", || {
         let mut buffered = std::io::BufWriter::new(out);
@@ -392,7 +408,11 @@ fn executable(
 ) -> Result<(), Failed> {
     match args.backend {
         Backend::Native => {
-            toolchain::native_executable(|w| native_assembly(source_name, module, false, w), out)
+            let debug_info = args.debug_info;
+            toolchain::native_executable(
+                |w| native_assembly(source_name, module, false, debug_info, w),
+                out,
+            )
         }
         Backend::Llvm => toolchain::llvm_executable(&module, args.opt_level, out),
     }
@@ -494,6 +514,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         opt_level: args.opt_level,
         no_warnings: false,
         deny: Vec::new(),
+        debug_info: false,
         passes: PassArgs {
             passes: args.passes.clone(),
             print_after_all: false,

@@ -1,0 +1,491 @@
+//! `-g`: executables built with debug information, driven through gdb in
+//! batch mode, the way a student would use them: breakpoints on nested
+//! functions, `info locals`, `info args`, `print`, `set var`, backtraces.
+//! The expected values follow from the programs (worked out in the
+//! comments), not from a run of them. Skipped, saying so, where gdb is
+//! not installed.
+
+use assert_cmd::Command;
+use std::path::{Path, PathBuf};
+
+/// A nested function that reads and writes its parent's variable.
+const COUNTER: &str = "\
+main() {
+    int x;
+    bool flag;
+    int f(int n) {
+        int y;
+        y = n + x;
+        x = x + 1;
+        return y * 2;
+    }
+    x = 5;
+    flag = true;
+    println f(3);
+    println x;
+    println flag;
+}
+";
+
+/// Recursion through nested functions, a capture two levels down, a
+/// local that shadows a captured variable.
+const NESTED: &str = "\
+main() {
+    int total;
+    bool done;
+    int depth(int n, bool flip) {
+        int here;
+        int inner(int k) {
+            int t;
+            t = k * 10;
+            total = total + t;
+            return t;
+        }
+        here = inner(n);
+        if n > 0 {
+            here = here + depth(n - 1, !flip);
+        }
+        return here;
+    }
+    int shadow() {
+        int total;
+        total = 7;
+        return total + outer();
+    }
+    int outer() {
+        return total;
+    }
+    total = 1;
+    println depth(2, true);
+    println shadow();
+    println total;
+}
+";
+
+fn have_gdb() -> bool {
+    let found = std::process::Command::new("gdb")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if !found {
+        eprintln!("gdb not installed: the debugger tests are skipped");
+    }
+    found
+}
+
+/// Writes `source` as `prog.wend` in a fresh directory and builds it there
+/// with `wendc build -g` and `flags`; returns the directory (kept alive)
+/// and the executable.
+fn build(source: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("prog.wend"), source).unwrap();
+    Command::cargo_bin("wendc")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["build", "-g", "prog.wend", "-o", "prog"])
+        .args(flags)
+        .assert()
+        .success();
+    let exe = dir.path().join("prog");
+    (dir, exe)
+}
+
+/// Runs gdb in batch mode on `exe` with `commands`; returns what it
+/// printed (the program's output included), stdout then stderr.
+fn gdb(exe: &Path, commands: &[&str]) -> String {
+    let mut cmd = std::process::Command::new("gdb");
+    // No init files, no questions; the address space randomisation gdb
+    // turns off by default is not allowed in every container.
+    cmd.args(["-batch", "-nx", "-iex", "set disable-randomization off"]);
+    for c in commands {
+        cmd.args(["-ex", c]);
+    }
+    let out = cmd
+        .arg(exe)
+        .current_dir(exe.parent().unwrap())
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    eprintln!("gdb said:\n{text}");
+    text
+}
+
+/// Asserts that `text` has each of `lines` as a whole line, in order.
+fn assert_lines_in_order(text: &str, lines: &[&str]) {
+    let mut rest = text.lines();
+    for want in lines {
+        assert!(
+            rest.any(|line| line.trim_end() == *want),
+            "missing line `{want}` (in this order) in:\n{text}"
+        );
+    }
+}
+
+#[test]
+fn break_on_a_nested_function_shows_its_variables_and_arguments() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(COUNTER, &[]);
+    let out = gdb(
+        &exe,
+        &[
+            "break main.f",
+            "run",
+            "info locals",
+            "echo --args--\\n",
+            "info args",
+            "print n + x",
+        ],
+    );
+    // f(3) is called once main set x to 5: at f's first line its local y
+    // is still 0, its parameter n is 3, and it sees main's x, 5.
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, f (n=3) at prog.wend:6",
+            "6\t        y = n + x;",
+            "y = 0",
+            "x = 5",
+            "--args--",
+            "n = 3",
+            "$1 = 8",
+        ],
+    );
+}
+
+#[test]
+fn the_user_s_name_of_a_nested_function_is_a_breakpoint_too() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(COUNTER, &[]);
+    let out = gdb(&exe, &["break f", "run", "bt"]);
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, f (n=3) at prog.wend:6",
+            "#0  f (n=3) at prog.wend:6",
+        ],
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("#1 ") && l.ends_with("in main () at prog.wend:12")),
+        "{out}"
+    );
+}
+
+#[test]
+fn set_var_on_a_captured_variable_changes_the_program_s_output() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(COUNTER, &[]);
+    let out = gdb(&exe, &["break main.f", "run", "set var x = 42", "continue"]);
+    // x is main's, written through f's pointer: y = 3 + 42, f returns 90,
+    // then x is incremented to 43.
+    assert_lines_in_order(&out, &["90", "43", "true"]);
+}
+
+#[test]
+fn set_var_on_locals_of_main_int_and_bool() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(COUNTER, &[]);
+    // Line 13, `println x;`, runs after f has incremented x to 6.
+    let out = gdb(
+        &exe,
+        &[
+            "break prog.wend:13",
+            "run",
+            "info locals",
+            "set var x = 5",
+            "set var flag = 0",
+            "print flag",
+            "continue",
+        ],
+    );
+    assert_lines_in_order(&out, &["x = 6", "flag = true", "$1 = false", "5", "false"]);
+}
+
+#[test]
+fn backtrace_through_recursive_nested_functions() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(NESTED, &[]);
+    // The third stop in inner is depth(0)'s call: depth(2) called
+    // inner(2) (total 1 + 20), then depth(1), which called inner(1)
+    // (total 31), then depth(0), which calls inner(0).
+    let out = gdb(
+        &exe,
+        &[
+            "break inner",
+            "run",
+            "continue",
+            "continue",
+            "bt",
+            "print total",
+            "up",
+            "info args",
+            "print here",
+            "print done",
+        ],
+    );
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, inner (k=0) at prog.wend:8",
+            "$1 = 31",
+            "n = 0",
+            "flip = true",
+            "$2 = 0",
+            "$3 = false",
+        ],
+    );
+    let frames: Vec<&str> = out.lines().filter(|l| l.starts_with('#')).collect();
+    let expected = [
+        "inner (k=0) at prog.wend:8",
+        "depth (n=0, flip=true) at prog.wend:12",
+        "depth (n=1, flip=false) at prog.wend:14",
+        "depth (n=2, flip=true) at prog.wend:14",
+        "main () at prog.wend:27",
+    ];
+    assert!(frames.len() >= expected.len(), "{out}");
+    for (frame, want) in frames.iter().zip(expected) {
+        assert!(
+            frame.ends_with(want),
+            "frame `{frame}` is not `{want}`:\n{out}"
+        );
+    }
+}
+
+#[test]
+fn a_local_hides_the_captured_variable_of_the_same_name() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(NESTED, &[]);
+    // shadow passes main's total on to outer, but its own total hides it.
+    let out = gdb(
+        &exe,
+        &[
+            "break main.shadow",
+            "run",
+            "info locals",
+            "next",
+            "print total",
+            "finish",
+        ],
+    );
+    let locals: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("20\t"))
+        .skip(1)
+        .take_while(|l| !l.starts_with("21\t"))
+        .collect();
+    assert_eq!(locals, ["total = 0"], "{out}");
+    // outer returns main's total, 31: shadow returns 7 + 31.
+    assert_lines_in_order(&out, &["$1 = 7", "Value returned is $2 = 38"]);
+}
+
+#[test]
+fn a_function_without_variables_stops_before_its_first_statement() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(NESTED, &[]);
+    // outer's only code is its return: the breakpoint must come before it
+    // (outer is called once, from shadow, when main's total is 31).
+    let out = gdb(&exe, &["break outer", "run", "info locals", "finish"]);
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, outer () at prog.wend:24",
+            "24\t        return total;",
+            "total = 31",
+            "Value returned is $1 = 31",
+        ],
+    );
+}
+
+#[test]
+fn gdb_calls_a_nested_function_only_with_its_hidden_pointers() {
+    if !have_gdb() {
+        return;
+    }
+    // depth also receives a pointer to main's total, after its own
+    // parameters: gdb knows it, and will not call depth without it. Given
+    // main's &total (31 at this point), depth(1) adds inner(1) = 10 to it
+    // and returns 10 + depth(0) = 10. (A bool is 1 or 0 in C.)
+    let (_dir, exe) = build(NESTED, &[]);
+    let out = gdb(
+        &exe,
+        &[
+            "break main.shadow",
+            "run",
+            "print depth(1, 1)",
+            "up",
+            "print depth(1, 1, &total)",
+            "print total",
+            "info args",
+        ],
+    );
+    // gdb's errors go to stderr, which `gdb` appends after stdout.
+    assert!(out.contains("Too few arguments in function call."), "{out}");
+    assert_lines_in_order(&out, &["$1 = 10", "$2 = 41"]);
+    let (_dir, exe) = build(
+        "main() {\n    int twice(int v) {\n        return v + v;\n    }\n    println twice(4);\n}\n",
+        &[],
+    );
+    let out = gdb(&exe, &["break prog.wend:5", "run", "print twice(21)"]);
+    assert_lines_in_order(&out, &["$1 = 42"]);
+}
+
+#[test]
+fn optimised_variables_are_optimized_out_not_wrong() {
+    if !have_gdb() {
+        return;
+    }
+    let (_dir, exe) = build(NESTED, &["-O2"]);
+    let out = gdb(
+        &exe,
+        &[
+            "break main.depth",
+            "run",
+            "info args",
+            "info locals",
+            "kill",
+        ],
+    );
+    assert_lines_in_order(
+        &out,
+        &[
+            "n = <optimized out>",
+            "flip = <optimized out>",
+            "here = <optimized out>",
+        ],
+    );
+}
+
+#[test]
+fn the_session_in_the_runtime_chapter() {
+    if !have_gdb() {
+        return;
+    }
+    // docs/10-runtime.md shows this session on docs/examples/counter.wend.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("counter");
+    Command::cargo_bin("wendc")
+        .unwrap()
+        .current_dir(&root)
+        .args(["build", "-g", "docs/examples/counter.wend", "-o"])
+        .arg(&exe)
+        .assert()
+        .success();
+    let out = gdb(
+        &exe,
+        &[
+            "break add",
+            "run",
+            "info locals",
+            "set var total = 100",
+            "bt",
+            "delete",
+            "continue",
+        ],
+    );
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, add (k=5) at docs/examples/counter.wend:5",
+            "5\t        total = total + k;",
+            "total = 0",
+            "#0  add (k=5) at docs/examples/counter.wend:5",
+            "112",
+        ],
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("#1 ")
+                && l.ends_with("in main () at docs/examples/counter.wend:7")),
+        "{out}"
+    );
+}
+
+#[test]
+fn debug_info_is_only_there_with_g() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
+    let asm = |g: bool| {
+        let mut cmd = Command::cargo_bin("wendc").unwrap();
+        cmd.current_dir(dir.path())
+            .args(["build", "prog.wend", "--emit", "asm"]);
+        if g {
+            cmd.arg("-g");
+        }
+        let out = cmd.assert().success().get_output().stdout.clone();
+        String::from_utf8(out).unwrap()
+    };
+    assert!(!asm(false).contains(".debug_info"));
+    let with_g = asm(true);
+    assert!(with_g.contains(".section .debug_info"), "{with_g}");
+    assert!(with_g.contains("\t.loc 1 6 prologue_end"), "{with_g}");
+}
+
+#[test]
+fn g_with_the_llvm_backend_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
+    Command::cargo_bin("wendc")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["build", "-g", "--backend", "llvm", "prog.wend"])
+        .assert()
+        .code(64)
+        .stderr(predicates::str::contains("-g needs the native backend"));
+    assert!(!dir.path().join("prog").exists());
+}
+
+#[test]
+fn g_where_it_has_no_effect_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
+    let refused = |args: &[&str], message: &str| {
+        Command::cargo_bin("wendc")
+            .unwrap()
+            .current_dir(dir.path())
+            .args(args)
+            .assert()
+            .code(64)
+            .stdout("")
+            .stderr(predicates::str::contains(message));
+    };
+    refused(
+        &["build", "-g", "--emit", "ir", "prog.wend"],
+        "-g has no effect with `--emit ir`",
+    );
+    refused(
+        &["build", "-g", "--emit", "llvm", "prog.wend"],
+        "-g has no effect with `--emit llvm`",
+    );
+    refused(
+        &["run", "-g", "--interp", "prog.wend"],
+        "-g has no effect with `--interp`",
+    );
+    refused(
+        &["run", "-g", "--backend", "llvm", "prog.wend"],
+        "-g needs the native backend",
+    );
+    // Where it has an effect, it runs as without it.
+    Command::cargo_bin("wendc")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["run", "-g", "prog.wend"])
+        .assert()
+        .success()
+        .stdout("16\n6\ntrue\n");
+}
