@@ -137,21 +137,7 @@ join:
 
 #[test]
 fn unreachable_blocks_may_use_values_before_their_definition() {
-    let text = "\
-define void @f(i32 %n) {
-entry:
-  ret void
-
-dead:
-  %b = add i32 %a, 1
-  %a = add i32 %b, %n
-  br label %dead2
-
-dead2:
-  %p = phi i32 [ %a, %dead ], [ %p, %dead2 ]
-  br label %dead2
-}
-";
+    let text = include_str!("data/unreachable-uses.ll");
     let module = parse_and_round_trip(text);
     let f = &module.functions[module.find_function("f").unwrap()];
     assert_eq!(f.layout.len(), 3);

@@ -78,16 +78,7 @@ join:
 
 #[test]
 fn unreachable_code_may_use_before_definition() {
-    assert_valid(&parsed(
-        "define void @f(i32 %n) {
-entry:
-  ret void
-dead:
-  %b = add i32 %a, 1
-  %a = add i32 %b, %n
-  br label %dead
-}",
-    ));
+    assert_valid(&parsed(include_str!("data/unreachable-uses.ll")));
 }
 
 #[test]
