@@ -47,9 +47,7 @@ pub fn parse(src: &str) -> Result<Program, Vec<Diag>> {
         return Err(lex_errors);
     }
     // Interning every identifier before parsing, all at once, lets the
-    // interner work in an order that suits the cache (see `intern`):
-    // interleaved with building the tree it is several times slower on
-    // huge programs.
+    // interner work in an order that suits the cache (see `intern`).
     let (names, symbols) = Interner::intern_all(src, &tokens);
     let mut builder = Builder {
         src,
