@@ -48,12 +48,18 @@ SIZES = ["small", "medium", "large"]
 TIMEOUT = 120
 
 
+def fail(message):
+    """Stops with exit status 2: a compiler could not be built or run."""
+    print(f"same-output: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
 def build_revision(rev):
     """Builds `rev`'s wendc into target/same-output/<rev>/ and returns its path."""
     commit = subprocess.run(["git", "rev-parse", "--verify", rev + "^{commit}"], cwd=ROOT,
                             capture_output=True, text=True)
     if commit.returncode != 0:
-        sys.exit(f"same-output: not a git revision: {rev}\n{commit.stderr.strip()}")
+        fail(f"not a git revision: {rev}\n{commit.stderr.strip()}")
     name = re.sub(r"[^A-Za-z0-9._-]", "_", rev)
     target = ROOT / "target" / "same-output" / name
     with tempfile.TemporaryDirectory(prefix="same-output-") as src:
@@ -62,12 +68,12 @@ def build_revision(rev):
         subprocess.run(["tar", "-x", "-C", src], stdin=archive.stdout, check=True)
         archive.stdout.close()
         if archive.wait() != 0:
-            sys.exit(f"same-output: git archive {rev} failed")
+            fail(f"git archive {rev} failed")
         print(f"same-output: building {rev} into {target.relative_to(ROOT)}", file=sys.stderr)
         built = subprocess.run(["cargo", "build", "-q", "-p", "wendc", "--target-dir", str(target)],
                                cwd=src)
         if built.returncode != 0:
-            sys.exit(f"same-output: building {rev} failed")
+            fail(f"building {rev} failed")
     return target / "debug" / "wendc"
 
 
@@ -151,11 +157,9 @@ def main():
         new_wendc = pathlib.Path(args.new or ROOT / "target/debug/wendc")
     for wendc in (old_wendc, new_wendc):
         if not os.access(wendc, os.X_OK):
-            print(f"same-output: not an executable: {wendc}", file=sys.stderr)
-            return 2
+            fail(f"not an executable: {wendc}")
     if args.seeds and not os.access(args.gen, os.X_OK):
-        print(f"same-output: no wend-gen at {args.gen} (cargo build -p wend-gen)", file=sys.stderr)
-        return 2
+        fail(f"no wend-gen at {args.gen} (cargo build -p wend-gen)")
 
     with tempfile.TemporaryDirectory(prefix="same-output-") as tmp:
         items = corpus(args.gen, args.seeds, tmp)
