@@ -5,13 +5,14 @@
 # make links-check — every relative link of the Markdown files resolves in a clone,
 #                   and no path in them leads outside the repository
 # make fuzz-diff N=100000 — that many random programs through every pipeline
+# make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check links-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full
+.PHONY: all test unit-tests program-tests docs-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full
 
 all: wendc
 
@@ -44,6 +45,15 @@ fuzz-diff: wendc
 random-tests: wendc
 	$(CARGO) build -p wend-gen
 	python3 tests/fuzz-diff.py --seeds $(FUZZ_SEEDS)
+
+# For refactors that must not change behaviour: every test program and
+# random program at -O0/-O1/-O2, compiled by this tree and by revision OLD
+# (built into target/same-output/), must print the same IR, LLVM and assembly.
+OLD ?= main
+
+same-output: wendc
+	$(CARGO) build -p wend-gen
+	python3 tests/same-output.py --old-rev $(OLD)
 
 test: links-check unit-tests program-tests docs-check random-tests
 

@@ -109,8 +109,7 @@ pub fn draw(module: &Module, id: FuncId, engine: LayoutEngine) -> CfgDrawing {
 }
 
 /// CFGs of more blocks than this are laid out by the built-in layout even
-/// when Graphviz is installed: `dot`'s time grows faster than the graph
-/// (a function of 2 000 blocks took it 2 s, one of 10 000 blocks 25 s).
+/// when Graphviz is installed: `dot`'s time grows faster than the graph.
 pub const MAX_DOT_BLOCKS: usize = 1000;
 
 /// Draws each function `(module, id)`, in order. With Graphviz, one run of

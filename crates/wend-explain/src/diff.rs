@@ -141,8 +141,7 @@ fn line_diff(old: &[&str], new: &[&str]) -> Vec<(DiffTag, Range<usize>, Range<us
 
 /// Lines longer than this together are shown whole, without their
 /// differing words emphasised: a word diff takes time quadratic in the
-/// words when they differ (a phi of 10 000 incoming values against another
-/// line took 10 s), and emphasis within such a line says little.
+/// words when they differ, and emphasis within such a line says little.
 const MAX_WORD_DIFF_BYTES: usize = 2000;
 
 /// Both lines as HTML with the differing words wrapped in `<del>`/`<ins>`

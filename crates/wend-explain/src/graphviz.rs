@@ -19,7 +19,7 @@ use std::sync::OnceLock;
 const PT: f64 = 72.0;
 
 /// Whether `dot` can be run: asked once per process (a report draws a CFG
-/// per function and pass, and starting `dot` takes about 10 ms).
+/// per function and pass, and each ask would start a process).
 pub fn available() -> bool {
     static AVAILABLE: OnceLock<bool> = OnceLock::new();
     *AVAILABLE.get_or_init(|| {

@@ -11,13 +11,10 @@
 //! # Interning all at once, in cache-sized partitions
 //!
 //! A program's identifiers are interned in one go ([`Interner::intern_all`]),
-//! which allows doing it in an order that suits the memory. Looking names
+//! which allows doing it in an order that suits the memory: looking names
 //! up one by one in a single hash table costs a cache miss per lookup once
 //! the table outgrows the cache, and the names of a program come in no
-//! useful order: half a million variables make a table of 16 MiB, and each
-//! of the 2 million identifiers of such a program waited 100-150 ns for
-//! memory, where a table that fits the cache answers in a few (interning
-//! took 30 to 50 times longer for a program 10 times larger).
+//! useful order.
 //!
 //! So once the names seen so far would no longer fit a table of
 //! [`CACHED_NAMES`], the rest of the identifiers are *partitioned* by a
@@ -42,13 +39,7 @@
 //! Every step reads and writes memory in order, but for the source text of
 //! long names in step 3, which is asked for ahead of time ([`prefetch`])
 //! so that the trips to memory overlap, and a table of 4 bytes per new
-//! name in step 4. On the benchmarks' program of half a million
-//! variables, interning took 194 ms in one table and 158 ms by
-//! partitions of spans (medians of 7); copying the short names' text
-//! instead of reading it from all over the source in step 3 took it from
-//! about 112 to 76 ms (perf, 3 runs each): four passes in order cost less
-//! than the misses did, and they no longer grow faster than the program.
-//! Below [`CACHED_NAMES`] names nothing changes.
+//! name in step 4. Below [`CACHED_NAMES`] names nothing changes.
 
 use wend_ir::prefetch::prefetch;
 use wend_ir::string_table::{StringList, StringTable};
@@ -79,9 +70,7 @@ pub struct Interner {
 
 /// Up to this many distinct names, one table serves every lookup: its
 /// 16-byte entries, at most 7/8 full, take 2 MiB, which mostly stays in
-/// the last-level cache (a program of 100 000 lines and 50 000 names was
-/// interned faster so than by partitions). Beyond, the rest is interned by
-/// partitions.
+/// the last-level cache. Beyond, the rest is interned by partitions.
 const CACHED_NAMES: usize = 64 * 1024;
 
 /// The identifiers per partition aimed at: the names of a partition then

@@ -99,9 +99,7 @@ pub(crate) enum Attempt {
 /// source offsets, for [`Function::damage`].
 pub(crate) fn parse_tokens(src: &str, tokens: &[Token], damage: &[(usize, Damage)]) -> Attempt {
     // Interning every identifier before parsing, all at once, lets the
-    // interner work in an order that suits the cache (see `intern`):
-    // interleaved with building the tree it is several times slower on
-    // huge programs.
+    // interner work in an order that suits the cache (see `intern`).
     let (names, symbols) = Interner::intern_all(src, tokens);
     let mut builder = Builder {
         src,

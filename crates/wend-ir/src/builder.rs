@@ -9,7 +9,7 @@
 //!
 //! Constants are made once per function and value, like LLVM's uniqued
 //! `ConstantInt`s: a constant belongs to no block, so one value serves
-//! every use (a large function has a constant in a quarter of its values).
+//! every use.
 
 use crate::entities::{Block, FuncId, Value};
 use crate::function::Function;

@@ -159,8 +159,7 @@ impl Function {
     /// allocator never gave pages to, so it costs no memory, while the
     /// passes after lowering push onto the arenas (mem2reg's phis and
     /// `undef`s). Shrunk to fit, the first such push would copy the whole
-    /// arena into fresh memory (the value arena of a million-line function
-    /// is some 50 MB).
+    /// arena into fresh memory.
     pub fn shrink_small_arenas(&mut self) {
         /// Arenas whose contents take up to this many bytes are shrunk.
         const SMALL: usize = 1 << 16;

@@ -4,10 +4,9 @@
 //! A few loops of the compiler read, for each item of a long sequence, an
 //! entry of a table at a place only the item tells (the site of an
 //! operand's definition, the source text of an identifier). Once the table
-//! outgrows the cache, each such read waits for memory (100 ns and more on
-//! the machines the benchmarks run on), and the processor cannot run far
-//! enough ahead to overlap those waits by itself. Such a loop asks for the
-//! entry of the item a dozen or so places ahead, so that by the time it
+//! outgrows the cache, each such read waits for memory, and the processor
+//! cannot run far enough ahead to overlap those waits by itself. Such a
+//! loop asks for the entry of an item some places ahead, so that by the time it
 //! gets there the entry has arrived, and the waits of many items overlap.
 //!
 //! A prefetch is only a hint: it changes nothing a program can observe but
@@ -32,17 +31,12 @@ pub fn prefetch<T>(item: &T) {
 /// How many instructions ahead of the one being handled a walk over a
 /// block asks for the table entries of their operands: far enough that the
 /// entries arrive in time, near enough that they are still in the cache
-/// when used. The walks spend only a few nanoseconds on an instruction
-/// whose entries are at hand: at 8 the entries still arrived late (mem2reg
-/// at a million lines 8% slower than at 16, 12% than at 32); at 64 nothing
-/// gained over 32.
+/// when used (a walk spends little time on an instruction whose entries
+/// are at hand, so it has to ask well ahead).
 pub const INSTS_AHEAD: usize = 32;
 
-/// Tables of fewer entries than this (4 to 12 MiB at 4 to 12 bytes an
-/// entry) mostly stay in the cache, where asking ahead only costs the
-/// asking: on functions of a few hundred thousand values, the verifier,
-/// mem2reg and SCCP were 5-10% slower with it, and faster from a few
-/// million values on.
+/// Tables of fewer entries than this mostly stay in the cache, where
+/// asking ahead only costs the asking.
 pub const PREFETCH_FROM: usize = 1 << 20;
 
 /// How far ahead a walk reading a table of `entries` entries at random

@@ -28,6 +28,35 @@ fn add(f: &mut Function, b: Block, lhs: wend_ir::Value, rhs: wend_ir::Value) -> 
 /// builds, two shared cores).
 const BUDGET: Duration = Duration::from_secs(20);
 
+/// Every analysis of a function.
+struct Analyses {
+    cfg: Cfg,
+    dt: DomTree,
+    df: DominanceFrontiers,
+    live: Liveness,
+    loops: LoopForest,
+}
+
+impl Analyses {
+    /// Computes them all, failing the test if that takes longer than [`BUDGET`].
+    fn compute_within_budget(f: &Function) -> Analyses {
+        let start = Instant::now();
+        let cfg = Cfg::compute(f);
+        let dt = DomTree::compute(f, &cfg);
+        let df = DominanceFrontiers::compute(&cfg, &dt);
+        let live = Liveness::compute(f, &cfg);
+        let loops = LoopForest::compute(f, &cfg, &dt);
+        assert!(start.elapsed() < BUDGET, "took {:?}", start.elapsed());
+        Analyses {
+            cfg,
+            dt,
+            df,
+            live,
+            loops,
+        }
+    }
+}
+
 #[test]
 fn long_chain_with_one_big_loop() {
     const N: usize = 100_000;
@@ -49,13 +78,13 @@ fn long_chain_with_one_big_loop() {
         else_dest: blocks[1],
     });
 
-    let start = Instant::now();
-    let cfg = Cfg::compute(&f);
-    let dt = DomTree::compute(&f, &cfg);
-    let df = DominanceFrontiers::compute(&cfg, &dt);
-    let live = Liveness::compute(&f, &cfg);
-    let loops = LoopForest::compute(&f, &cfg, &dt);
-    assert!(start.elapsed() < BUDGET, "took {:?}", start.elapsed());
+    let Analyses {
+        cfg,
+        dt,
+        df,
+        live,
+        loops,
+    } = Analyses::compute_within_budget(&f);
 
     assert_eq!(cfg.rpo().len(), N);
     assert_eq!(dt.idom(last), Some(blocks[N - 2]));
@@ -108,13 +137,9 @@ fn deeply_nested_loops() {
     let w = add(&mut f, exit, v, v);
     let _ = w;
 
-    let start = Instant::now();
-    let cfg = Cfg::compute(&f);
-    let dt = DomTree::compute(&f, &cfg);
-    let df = DominanceFrontiers::compute(&cfg, &dt);
-    let live = Liveness::compute(&f, &cfg);
-    let loops = LoopForest::compute(&f, &cfg, &dt);
-    assert!(start.elapsed() < BUDGET, "took {:?}", start.elapsed());
+    let Analyses {
+        df, live, loops, ..
+    } = Analyses::compute_within_budget(&f);
 
     assert_eq!(loops.len(), DEPTH);
     let inner = loops.innermost_loop(headers[DEPTH - 1]).unwrap();

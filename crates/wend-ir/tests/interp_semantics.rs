@@ -65,6 +65,21 @@ fn add_main(m: &mut Module) -> FuncId {
     m.add_function(Function::new("main", &[], Some(Type::I32)))
 }
 
+/// Declares `int main()` and starts building it.
+fn main_builder(m: &mut Module) -> FunctionBuilder<'_> {
+    let main = add_main(m);
+    FunctionBuilder::new(&mut m.functions[main])
+}
+
+/// Runs a program that must stop with `status` after printing `stdout`
+/// and `stderr`.
+fn assert_stops(module: &Module, status: i32, stdout: &str, stderr: &str) {
+    let run = run(module);
+    assert_eq!(run.status.unwrap(), status);
+    assert_eq!(run.stdout, stdout);
+    assert_eq!(run.stderr, stderr);
+}
+
 fn println_int(b: &mut FunctionBuilder, rt: &Rt, v: Value) {
     b.call(rt.int, None, vec![v], "");
     b.call(rt.newline, None, vec![], "");
@@ -78,8 +93,7 @@ fn ret0(b: &mut FunctionBuilder) {
 #[test]
 fn arithmetic_wraps() {
     let (mut m, rt) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let max = b.iconst(i32::MAX);
     let min = b.iconst(i32::MIN);
     let one = b.iconst(1);
@@ -116,8 +130,7 @@ fn arithmetic_wraps() {
 #[test]
 fn comparisons_are_signed_and_bools_print() {
     let (mut m, rt) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let minus_one = b.iconst(-1);
     let one = b.iconst(1);
     let t = b.bconst(true);
@@ -176,8 +189,7 @@ fn guarded_division(
 #[test]
 fn guarded_division_handles_int_min() {
     let (mut m, rt) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let cases = [
         (i32::MIN, -1),
         (i32::MIN, 1),
@@ -203,8 +215,7 @@ fn guarded_division_handles_int_min() {
 fn division_by_zero_is_a_runtime_error_after_the_output() {
     let (mut m, rt) = module_with_runtime();
     let hello = m.intern_string(b"before ");
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let s = b.string(hello);
     let len = b.iconst(7);
     b.call(rt.str, None, vec![s, len], "");
@@ -212,10 +223,12 @@ fn division_by_zero_is_a_runtime_error_after_the_output() {
     let q = guarded_division(&mut b, &rt, BinOp::SDiv, x, y, 12);
     println_int(&mut b, &rt, q);
     ret0(&mut b);
-    let run = run(&m);
-    assert_eq!(run.status.unwrap(), RUNTIME_ERROR_STATUS);
-    assert_eq!(run.stdout, "before ");
-    assert_eq!(run.stderr, "runtime error: division by zero at line 12\n");
+    assert_stops(
+        &m,
+        RUNTIME_ERROR_STATUS,
+        "before ",
+        "runtime error: division by zero at line 12\n",
+    );
 }
 
 #[test]
@@ -223,8 +236,7 @@ fn unguarded_division_is_a_compiler_bug() {
     for (x, y) in [(1, 0), (i32::MIN, -1)] {
         for op in [BinOp::SDiv, BinOp::SRem] {
             let (mut m, rt) = module_with_runtime();
-            let main = add_main(&mut m);
-            let mut b = FunctionBuilder::new(&mut m.functions[main]);
+            let mut b = main_builder(&mut m);
             let (x, y) = (b.iconst(x), b.iconst(y));
             let q = b.binary(op, x, y, "q");
             println_int(&mut b, &rt, q);
@@ -394,8 +406,7 @@ fn add_depth_function(m: &mut Module) -> FuncId {
 fn deep_recursion_does_not_overflow_the_interpreter() {
     let (mut m, rt) = module_with_runtime();
     let depth = add_depth_function(&mut m);
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     for n in [100_000, MAX_CALL_DEPTH as i32 - 2] {
         let n = b.iconst(n);
         let d = b.call(depth, Some(Type::I32), vec![n], "").unwrap();
@@ -410,8 +421,7 @@ fn deep_recursion_does_not_overflow_the_interpreter() {
 fn runaway_recursion_is_a_stack_overflow() {
     let (mut m, rt) = module_with_runtime();
     let depth = add_depth_function(&mut m);
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let one = b.iconst(1);
     println_int(&mut b, &rt, one);
     // One level more than fits.
@@ -419,18 +429,19 @@ fn runaway_recursion_is_a_stack_overflow() {
     let d = b.call(depth, Some(Type::I32), vec![n], "").unwrap();
     println_int(&mut b, &rt, d);
     ret0(&mut b);
-    let run = run(&m);
-    assert_eq!(run.status.unwrap(), STACK_OVERFLOW_STATUS);
-    assert_eq!(run.stdout, "1\n");
-    assert_eq!(run.stderr, "runtime error: stack overflow\n");
+    assert_stops(
+        &m,
+        STACK_OVERFLOW_STATUS,
+        "1\n",
+        "runtime error: stack overflow\n",
+    );
 }
 
 #[test]
 fn strings_are_bytes_including_nul() {
     let (mut m, rt) = module_with_runtime();
     let s = m.intern_string(b"a\0b\xff\n");
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let p = b.string(s);
     for len in [5, 2] {
         let len = b.iconst(len);
@@ -445,8 +456,7 @@ fn strings_are_bytes_including_nul() {
 #[test]
 fn mains_return_value_is_the_status() {
     let (mut m, _) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let seven = b.iconst(7);
     b.ret(Some(seven));
     assert_eq!(run(&m).status.unwrap(), 7);
@@ -455,8 +465,7 @@ fn mains_return_value_is_the_status() {
 #[test]
 fn undef_computes_as_zero_but_cannot_be_branched_on() {
     let (mut m, rt) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let u = b.func.undef(Type::I32);
     let one = b.iconst(1);
     let sum = b.binary(BinOp::Add, u, one, "");
@@ -479,8 +488,7 @@ fn undef_computes_as_zero_but_cannot_be_branched_on() {
 #[test]
 fn loading_uninitialised_memory_gives_undef() {
     let (mut m, _) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let slot = b.alloca(Type::I1, "flag");
     let flag = b.load(slot, "");
     let (t, e) = (b.create_block("t"), b.create_block("e"));
@@ -507,16 +515,14 @@ fn broken_ir_is_reported() {
     // A call of an external the interpreter does not know.
     let (mut m, _) = module_with_runtime();
     let puts = m.add_function(Function::new("puts", &[], None));
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     b.call(puts, None, vec![], "");
     ret0(&mut b);
     assert!(fault(&m).contains("unknown external function `puts`"));
 
     // A load through an undef pointer.
     let (mut m, _) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let p = b.func.undef(Type::PtrI32);
     b.load(p, "");
     ret0(&mut b);
@@ -525,8 +531,7 @@ fn broken_ir_is_reported() {
     // An edge into a block whose phi has no entry for it: only an error
     // when taken.
     let (mut m, rt) = module_with_runtime();
-    let main = add_main(&mut m);
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let (t, f) = (b.bconst(true), b.bconst(false));
     let (good, bad, join) = (
         b.create_block("good"),

@@ -1,8 +1,10 @@
 //! Printer tests: hand-built functions are printed and checked by LLVM 14's
 //! own tools (`opt -verify`, `lli`), so "valid LLVM IR" is LLVM's verdict.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::{assert_opt_accepts, run_tool};
+use std::process::Command;
 use wend_ir::builder::FunctionBuilder;
 use wend_ir::print::{
     block_names, for_each_block_name, print_function, print_module, print_standalone_llvm,
@@ -10,41 +12,6 @@ use wend_ir::print::{
 };
 use wend_ir::runtime::RuntimeFn;
 use wend_ir::{BinOp, Function, IcmpCond, Module, Type};
-
-/// Runs an LLVM tool with `input` on stdin; `None` (after a note) if the
-/// tool is not installed.
-fn run_tool(tool: &str, args: &[&str], input: &str) -> Option<Output> {
-    let child = Command::new(tool)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let mut child = match child {
-        Ok(child) => child,
-        Err(e) => {
-            eprintln!("note: skipping the `{tool}` check: {e}");
-            return None;
-        }
-    };
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    Some(child.wait_with_output().unwrap())
-}
-
-fn assert_opt_accepts(text: &str) {
-    if let Some(out) = run_tool("opt", &["-verify", "-S", "-o", "/dev/null"], text) {
-        assert!(
-            out.status.success(),
-            "opt rejected the IR:\n{}\n--- IR ---\n{text}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-    }
-}
 
 /// `int sum = 0; i = 0; while i < n { sum += i; i += 1 } return sum`, in SSA
 /// form with phis, unnamed values and colliding name hints.

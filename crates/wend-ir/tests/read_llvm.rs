@@ -1,8 +1,9 @@
 //! Reader tests: hand-written and clang-style LLVM IR, forward references,
 //! round trips through the printer, located errors, and a small fuzzer.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::{assert_opt_accepts, run_tool};
 use wend_ir::print::{print_module, print_standalone_llvm};
 use wend_ir::read::parse_module;
 use wend_ir::verify::verify_module;
@@ -28,49 +29,9 @@ fn parse_and_round_trip(text: &str) -> Module {
     module
 }
 
-/// LLVM's own verdict on the printed form (skipped if `opt` is missing).
-fn assert_opt_accepts(text: &str) {
-    let child = Command::new("opt")
-        .args(["-verify", "-S", "-o", "/dev/null"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let Ok(mut child) = child else {
-        eprintln!("note: skipping the opt check: opt is not installed");
-        return;
-    };
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "opt rejected:\n{}\n{text}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
 /// stdout and exit status of `lli` on the standalone form, if lli exists.
 fn run_lli(module: &Module) -> Option<(Vec<u8>, i32)> {
-    let text = print_standalone_llvm(module);
-    let mut child = Command::new("lli")
-        .arg("-")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| eprintln!("note: skipping the lli run: {e}"))
-        .ok()?;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = run_tool("lli", &["-"], &print_standalone_llvm(module))?;
     Some((out.stdout, out.status.code().unwrap_or(-1)))
 }
 
@@ -272,21 +233,7 @@ join:
 
 #[test]
 fn unreachable_blocks_may_use_values_before_their_definition() {
-    let text = "\
-define void @f(i32 %n) {
-entry:
-  ret void
-
-dead:
-  %b = add i32 %a, 1
-  %a = add i32 %b, %n
-  br label %dead2
-
-dead2:
-  %p = phi i32 [ %a, %dead ], [ %p, %dead2 ]
-  br label %dead2
-}
-";
+    let text = include_str!("data/unreachable-uses.ll");
     let module = parse_and_round_trip(text);
     let f = &module.functions[module.find_function("f").unwrap()];
     assert_eq!(f.layout.len(), 3);

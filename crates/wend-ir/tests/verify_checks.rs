@@ -23,6 +23,26 @@ fn func_id(module: &Module) -> wend_ir::FuncId {
     module.find_function("f").unwrap()
 }
 
+/// The function `f` of a module made by [`build`].
+fn f_of(module: &mut Module) -> &mut Function {
+    let id = func_id(module);
+    &mut module.functions[id]
+}
+
+/// A module whose `f` returns `%a`, and an `i32` instruction of `kind`
+/// (given `%a`) made in `f` but placed nowhere: the test puts it somewhere
+/// it may not be.
+fn with_loose_inst(kind: impl FnOnce(Value) -> InstKind) -> (Module, wend_ir::Inst) {
+    let mut m = build(|b| {
+        let a = b.param(0);
+        b.ret(Some(a));
+    });
+    let f = f_of(&mut m);
+    let a = f.params[0];
+    let inst = f.make_inst(kind(a), Some(Type::I32), 0);
+    (m, inst)
+}
+
 #[track_caller]
 fn assert_valid(module: &Module) {
     if let Err(e) = verify_module(module) {
@@ -78,16 +98,7 @@ join:
 
 #[test]
 fn unreachable_code_may_use_before_definition() {
-    assert_valid(&parsed(
-        "define void @f(i32 %n) {
-entry:
-  ret void
-dead:
-  %b = add i32 %a, 1
-  %a = add i32 %b, %n
-  br label %dead
-}",
-    ));
+    assert_valid(&parsed(include_str!("data/unreachable-uses.ll")));
 }
 
 #[test]
@@ -163,19 +174,10 @@ fn branch_to_the_entry_block() {
 
 #[test]
 fn phi_among_ordinary_instructions() {
-    let mut m = build(|b| {
-        let a = b.param(0);
-        b.ret(Some(a));
+    let (mut m, inst) = with_loose_inst(|_| InstKind::Phi {
+        incoming: wend_ir::thin_vec![],
     });
-    let id = func_id(&m);
-    let f = &mut m.functions[id];
-    let inst = f.make_inst(
-        InstKind::Phi {
-            incoming: wend_ir::thin_vec![],
-        },
-        Some(Type::I32),
-        0,
-    );
+    let f = f_of(&mut m);
     let entry = f.layout[0];
     f.blocks[entry].insts.push(inst);
     assert_invalid(&m, "a phi is among the block's ordinary instructions");
@@ -183,22 +185,12 @@ fn phi_among_ordinary_instructions() {
 
 #[test]
 fn non_phi_in_phi_list() {
-    let mut m = build(|b| {
-        let a = b.param(0);
-        b.ret(Some(a));
+    let (mut m, inst) = with_loose_inst(|a| InstKind::Binary {
+        op: BinOp::Add,
+        lhs: a,
+        rhs: a,
     });
-    let id = func_id(&m);
-    let f = &mut m.functions[id];
-    let a = f.params[0];
-    let inst = f.make_inst(
-        InstKind::Binary {
-            op: BinOp::Add,
-            lhs: a,
-            rhs: a,
-        },
-        Some(Type::I32),
-        0,
-    );
+    let f = f_of(&mut m);
     let entry = f.layout[0];
     f.blocks[entry].phis.push(inst);
     assert_invalid(&m, "a non-phi instruction is in the block's phi list");
@@ -275,22 +267,12 @@ fn operands_must_exist_and_be_placed() {
         b.ret(Some(bogus));
     });
     assert_invalid(&m, "operand v999 does not exist");
-    let mut m = build(|b| {
-        let a = b.param(0);
-        b.ret(Some(a));
+    let (mut m, floating) = with_loose_inst(|a| InstKind::Binary {
+        op: BinOp::Mul,
+        lhs: a,
+        rhs: a,
     });
-    let id = func_id(&m);
-    let f = &mut m.functions[id];
-    let a = f.params[0];
-    let floating = f.make_inst(
-        InstKind::Binary {
-            op: BinOp::Mul,
-            lhs: a,
-            rhs: a,
-        },
-        Some(Type::I32),
-        0,
-    );
+    let f = f_of(&mut m);
     let v = f.inst_result(floating).unwrap();
     let entry = f.layout[0];
     f.blocks[entry].terminator = Some(Terminator::Ret { value: Some(v) });

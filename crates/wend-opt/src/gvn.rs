@@ -77,9 +77,8 @@ enum Expr {
 /// computes. The expression itself is not stored: on a match of the hash
 /// it is rebuilt from the value's instruction. A function whose dominator
 /// tree is a long chain (a sequence of loops) keeps an expression of every
-/// loop header in the table until the end — 90 000 entries on a
-/// million-line function: at 8 bytes an entry the table is about a core's
-/// L2 cache (1.1 MB), at 16 (the hash as u64) it was twice that.
+/// loop header in the table until the end, so entries are kept small
+/// enough for the table to stay in a core's cache.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     hash: u32,
@@ -163,8 +162,8 @@ pub fn run(func: &mut Function) {
             }
         }
 
-        // Filtered in place: a new list per block cost an allocation and a
-        // free per block (4% of the pass on many-loops at 1M lines).
+        // Filtered in place: a new list would cost an allocation and a free
+        // per block.
         let mut insts = std::mem::take(&mut func.blocks[block].insts);
         insts.retain(|&inst| {
             let mut decided = false;

@@ -161,8 +161,7 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
         }
     }
 
-    // Sized once rather than grown by doubling (half a million variables
-    // make a table of some 10 MB).
+    // Sized once rather than grown by doubling: the table can be large.
     let count = candidate.values().filter(|&&promotable| promotable).count();
     let mut vars = PrimaryMap::with_capacity(count);
     for &inst in &func.blocks[entry].insts {
@@ -237,7 +236,7 @@ fn collect_accesses(
 ) -> Accesses {
     // What the scan tracks per variable, in one 8-byte entry: a function
     // with very many variables reads it in random order, a cache miss per
-    // access unless the table is small (half a million variables: 4 MiB).
+    // access unless the table is small.
     #[derive(Clone, Copy)]
     struct Seen {
         /// The last block that accessed the variable, with `STORED` set if

@@ -11,9 +11,13 @@ use wend_opt::{parse_pipeline, run_pipeline, PipelineOptions};
 /// constant factors.
 const BUDGET: Duration = Duration::from_secs(60);
 
-fn lower(src: &str) -> Module {
+/// The program lowered, and mem2reg run on it (timed): where the loop
+/// passes and the inliner start.
+fn lowered_then_mem2reg(src: &str) -> Module {
     let (checked, diags) = wend_frontend::check(src);
-    wend_frontend::lower(checked.unwrap_or_else(|| panic!("{diags:?}")))
+    let mut module = wend_frontend::lower(checked.unwrap_or_else(|| panic!("{diags:?}")));
+    timed(&mut module, "mem2reg");
+    module
 }
 
 fn timed(module: &mut Module, pipeline: &str) {
@@ -55,8 +59,7 @@ fn many_loops() -> String {
 
 #[test]
 fn many_and_deeply_nested_loops() {
-    let mut module = lower(&many_loops());
-    timed(&mut module, "mem2reg");
+    let mut module = lowered_then_mem2reg(&many_loops());
     for pass in ["loopsimplify", "lcssa", "licm", "gvn"] {
         timed(&mut module, pass);
     }
@@ -84,9 +87,8 @@ fn many_calls() -> String {
 
 #[test]
 fn long_call_chains_and_many_calls() {
-    let mut module = lower(&many_calls());
+    let mut module = lowered_then_mem2reg(&many_calls());
     let before = module.definitions().count();
-    timed(&mut module, "mem2reg");
     timed(&mut module, "inline");
     let after = module.definitions().count();
     assert!(

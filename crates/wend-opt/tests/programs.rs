@@ -4,56 +4,27 @@
 //! must leave stdout, stderr and the exit status unchanged, and the IR
 //! must verify after every pass.
 
+mod common;
+
+use common::{files_under, interpret, run, test_programs_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
 use wend_ir::Module;
-use wend_opt::{parse_pipeline, pipeline_for_level, run_pipeline, PipelineOptions};
+use wend_opt::{parse_pipeline, pipeline_for_level};
 
+/// The programs to run: programs with compile errors have nothing to run;
+/// the gfx renders run for minutes in an unoptimised interpreter
+/// (tests/run-programs.py skips them too).
 fn programs() -> Vec<PathBuf> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-programs");
-    let mut found = Vec::new();
-    let mut dirs = vec![root];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                // Programs with compile errors have nothing to run; the
-                // gfx renders run for minutes in an unoptimised
-                // interpreter (tests/run-programs.py skips them too).
-                if path
-                    .file_name()
-                    .is_some_and(|n| n != "errors" && n != "gfx")
-                {
-                    dirs.push(path);
-                }
-            } else if path.extension().is_some_and(|e| e == "wend") {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
+    files_under(
+        &test_programs_dir(),
+        &|dir| dir.file_name().is_some_and(|n| n != "errors" && n != "gfx"),
+        &|p| p.extension().is_some_and(|e| e == "wend"),
+    )
 }
 
 fn lower(path: &Path) -> Option<Module> {
-    let src = fs::read_to_string(path).unwrap();
-    let (checked, _) = wend_frontend::check(&src);
-    checked.map(wend_frontend::lower)
-}
-
-fn interpret(module: &Module) -> (i32, Vec<u8>, Vec<u8>) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = wend_ir::interp::run_main(module, &mut out, &mut err)
-        .unwrap_or_else(|e| panic!("interpreter error: {e:?}"));
-    (status, out, err)
-}
-
-fn run(module: &mut Module, passes: &[&'static wend_opt::Pass]) {
-    let mut opts = PipelineOptions {
-        verify_each: true,
-        ..Default::default()
-    };
-    run_pipeline(module, passes, &mut opts);
+    common::lower(&fs::read_to_string(path).unwrap())
 }
 
 #[test]
@@ -86,12 +57,12 @@ fn passes_preserve_behaviour_of_every_test_program() {
                 "{}: `{name}` changed the behaviour\nexpected status {} stdout {:?} stderr {:?}\n\
                  got status {} stdout {:?} stderr {:?}",
                 path.display(),
-                reference.0,
-                String::from_utf8_lossy(&reference.1),
-                String::from_utf8_lossy(&reference.2),
-                got.0,
-                String::from_utf8_lossy(&got.1),
-                String::from_utf8_lossy(&got.2),
+                reference.status,
+                String::from_utf8_lossy(&reference.stdout),
+                String::from_utf8_lossy(&reference.stderr),
+                got.status,
+                String::from_utf8_lossy(&got.stdout),
+                String::from_utf8_lossy(&got.stderr),
             );
         }
         checked += 1;

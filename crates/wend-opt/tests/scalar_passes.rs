@@ -10,8 +10,10 @@
 //! checked by hash, run too long for an unoptimised interpreter), lowered
 //! by the frontend.
 
+mod common;
+
+use common::{files_under, golden_files, interpret, run, test_programs_dir};
 use std::fs;
-use std::path::{Path, PathBuf};
 use wend_ir::Module;
 use wend_opt::{parse_pipeline, pipeline_for_level, run_pipeline, Pass, PipelineOptions};
 
@@ -25,65 +27,29 @@ const MIXED: [&str; 3] = [
     "sccp,dce,simplifycfg,mem2reg,sccp,copyprop,dce,simplifycfg",
 ];
 
-fn files_under(dir: &Path, keep: &dyn Fn(&Path) -> bool) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(dir) = dirs.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if keep(&path) {
-                found.push(path);
-            }
-        }
-    }
-    found.sort();
-    found
-}
-
 /// The inputs, each with a name for messages.
 fn inputs() -> Vec<(String, Module)> {
-    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut inputs = Vec::new();
 
-    let golden = files_under(&manifest.join("tests/golden"), &|p| {
-        let name = p.file_name().unwrap().to_string_lossy();
-        name.ends_with(".ll") && !name.ends_with(".expected.ll")
-    });
-    for path in golden {
-        let text = fs::read_to_string(&path).unwrap();
-        let module =
-            wend_ir::read::parse_module(&text).unwrap_or_else(|e| panic!("{}:{e}", path.display()));
+    for golden in golden_files() {
+        let module = golden.module();
         // An invalid input is reported by the golden harness itself.
         let valid = wend_ir::verify::verify_module(&module).is_ok();
         if valid && module.definitions().any(|(_, f)| f.name == "main") {
-            inputs.push((path.display().to_string(), module));
+            inputs.push((golden.path.display().to_string(), module));
         }
     }
 
-    let programs = files_under(&manifest.join("../../test-programs"), &|p| {
+    let programs = files_under(&test_programs_dir(), &|_| true, &|p| {
         p.extension().is_some_and(|e| e == "wend") && p.with_extension("expected").exists()
     });
     for path in programs {
-        let src = fs::read_to_string(&path).unwrap();
         // Programs with compile errors have nothing to run.
-        if let (Some(checked), _) = wend_frontend::check(&src) {
-            inputs.push((path.display().to_string(), wend_frontend::lower(checked)));
+        if let Some(module) = common::lower(&fs::read_to_string(&path).unwrap()) {
+            inputs.push((path.display().to_string(), module));
         }
     }
     inputs
-}
-
-fn interpret(module: &Module) -> (i32, String, String) {
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let status = wend_ir::interp::run_main(module, &mut out, &mut err)
-        .unwrap_or_else(|e| panic!("interpreter error: {e:?}"));
-    (
-        status,
-        String::from_utf8_lossy(&out).into_owned(),
-        String::from_utf8_lossy(&err).into_owned(),
-    )
 }
 
 /// Every pipeline to compare with the unoptimised program.
@@ -115,11 +81,7 @@ fn scalar_passes_preserve_behaviour() {
         let reference = interpret(original);
         for (pipeline, passes) in &pipelines {
             let mut module = original.clone();
-            let mut opts = PipelineOptions {
-                verify_each: true,
-                ..Default::default()
-            };
-            run_pipeline(&mut module, passes, &mut opts);
+            run(&mut module, passes);
             assert_eq!(
                 interpret(&module),
                 reference,

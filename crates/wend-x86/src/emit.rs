@@ -390,9 +390,8 @@ pub fn block_labels(
 }
 
 /// The labels of one function's blocks ([`block_labels`]), all in one
-/// string. Two `String`s per block (the printer's name, then the label)
-/// took 5% of a whole -O2 compile of 700 000 blocks, most of it in the
-/// allocator and in faulting in fresh memory.
+/// string, rather than two `String`s per block (the printer's name, then
+/// the label), each an allocation and fresh memory to fault in.
 pub struct BlockLabels {
     text: String,
     /// Where each block's label lies in `text`. Offsets are `usize`: a

@@ -225,8 +225,7 @@ pub fn allocate(mf: &MFunction) -> Allocation {
 /// would add. A definition counts twice: spilled, it is a store, where a
 /// use is often only a memory operand, and a value defined on every trip
 /// round a loop (its counter) would carry its dependence from one trip to
-/// the next through memory (in the N-queens benchmark, the column counter
-/// spilled instead of a parameter only read in the loop: 2-3% slower).
+/// the next through memory.
 /// Loop depth is found on the layout, where the frontend keeps loops
 /// contiguous: an edge from a block back to one at or before it closes a
 /// loop around every block in between.

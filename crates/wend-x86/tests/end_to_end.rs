@@ -31,6 +31,96 @@ fn println_int(b: &mut FunctionBuilder, rt: &Rt, v: Value) {
     b.call(rt.newline, None, vec![], "");
 }
 
+/// A module with the runtime routines declared.
+fn new_module() -> (Module, Rt) {
+    let mut m = Module::new();
+    let rt = runtime(&mut m);
+    (m, rt)
+}
+
+/// Declares `int main()` and starts building it.
+fn main_builder(m: &mut Module) -> FunctionBuilder<'_> {
+    let main = declare(m, "main", &[], Some(Type::I32));
+    FunctionBuilder::new(&mut m.functions[main])
+}
+
+/// `return 0;`
+fn ret_zero(b: &mut FunctionBuilder) {
+    let zero = b.iconst(0);
+    b.ret(Some(zero));
+}
+
+/// `f(x);` for each of `xs`.
+fn call_with_each(b: &mut FunctionBuilder, f: FuncId, xs: &[i32]) {
+    for &x in xs {
+        let xv = b.iconst(x);
+        b.call(f, None, vec![xv], "");
+    }
+}
+
+/// Declares `void NAME(int x)` with the body `body` builds from `x`.
+fn unary_void(
+    m: &mut Module,
+    name: &str,
+    body: impl FnOnce(&mut FunctionBuilder, Value),
+) -> FuncId {
+    let f = declare(m, name, &ints(&["x"]), None);
+    let mut b = FunctionBuilder::new(&mut m.functions[f]);
+    let x = b.param(0);
+    body(&mut b, x);
+    b.ret(None);
+    f
+}
+
+/// Declares `int NAME(int PARAM)` with the body `body` builds from its own
+/// id (for recursive calls) and the parameter.
+fn int_function(
+    m: &mut Module,
+    name: &str,
+    param: &str,
+    body: impl FnOnce(&mut FunctionBuilder, FuncId, Value),
+) -> FuncId {
+    let f = declare(m, name, &ints(&[param]), Some(Type::I32));
+    let mut b = FunctionBuilder::new(&mut m.functions[f]);
+    let x = b.param(0);
+    body(&mut b, f, x);
+    f
+}
+
+/// `void NAME(int x)` computing `ops(x, k)` for each of the constants,
+/// keeping every result live until all are printed at the end, one a line
+/// (so that many results, and operands, are spilled).
+fn all_live_until_printed(
+    m: &mut Module,
+    rt: &Rt,
+    name: &str,
+    constants: &[i32],
+    ops: impl Fn(&mut FunctionBuilder, Value, Value) -> [Value; 2],
+) -> FuncId {
+    unary_void(m, name, |b, x| {
+        let mut results = Vec::new();
+        for &k in constants {
+            let kv = b.iconst(k);
+            results.extend(ops(b, x, kv));
+        }
+        for r in results {
+            println_int(b, rt, r);
+        }
+    })
+}
+
+/// `int main() { f(x) for each of xs; return 0; }`
+fn main_calling_each(m: &mut Module, f: FuncId, xs: &[i32]) {
+    let mut b = main_builder(m);
+    call_with_each(&mut b, f, xs);
+    ret_zero(&mut b);
+}
+
+/// `int` parameters of the given names.
+fn ints<'a>(names: &[&'a str]) -> Vec<(Type, &'a str)> {
+    names.iter().map(|&n| (Type::I32, n)).collect()
+}
+
 fn declare(m: &mut Module, name: &str, params: &[(Type, &str)], ret: Option<Type>) -> FuncId {
     m.add_function(Function::new(name, params, ret))
 }
@@ -63,12 +153,10 @@ fn check(name: &str, m: &Module, stdout: &str, stderr: &str, status: i32) {
 
 #[test]
 fn prints_ints_bools_strings() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
+    let (mut m, rt) = new_module();
     let hello = m.intern_string(b"hello, \"world\"\t\\\x01");
     let empty = m.intern_string(b"");
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     for k in [
         0,
         7,
@@ -98,8 +186,7 @@ fn prints_ints_bools_strings() {
     let z = b.iconst(0);
     b.call(rt.string, None, vec![s, z], "");
     b.call(rt.newline, None, vec![], "");
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     check(
         "prints",
         &m,
@@ -111,10 +198,8 @@ fn prints_ints_bools_strings() {
 
 #[test]
 fn exit_status_is_mains_result() {
-    let mut m = Module::new();
-    runtime(&mut m);
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let (mut m, _) = new_module();
+    let mut b = main_builder(&mut m);
     let v = b.iconst(3);
     b.ret(Some(v));
     check("exit3", &m, "", "", 3);
@@ -123,15 +208,18 @@ fn exit_status_is_mains_result() {
 /// `f(a, b)` prints a+b, a-b, a*b, a/b, a%b, and the comparisons of a, b.
 #[test]
 fn arithmetic_wraps_and_divides_like_c() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let f = declare(
-        &mut m,
-        "main.f",
-        &[(Type::I32, "a"), (Type::I32, "b")],
-        None,
-    );
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    const PAIRS: [(i32, i32); 8] = [
+        (100, 7),
+        (-100, 7),
+        (100, -7),
+        (-100, -7),
+        (i32::MAX, 2),
+        (i32::MIN, 3),
+        (7, 7),
+        (0, 1),
+    ];
+    let (mut m, rt) = new_module();
+    let f = declare(&mut m, "main.f", &ints(&["a", "b"]), None);
     {
         let mut b = FunctionBuilder::new(&mut m.functions[f]);
         let (x, y) = (b.param(0), b.param(1));
@@ -166,34 +254,15 @@ fn arithmetic_wraps_and_divides_like_c() {
         b.call(rt.newline, None, vec![], "");
         b.ret(None);
     }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
-    for (x, y) in [
-        (100, 7),
-        (-100, 7),
-        (100, -7),
-        (-100, -7),
-        (i32::MAX, 2),
-        (i32::MIN, 3),
-        (7, 7),
-        (0, 1),
-    ] {
+    let mut b = main_builder(&mut m);
+    for (x, y) in PAIRS {
         let (x, y) = (b.iconst(x), b.iconst(y));
         b.call(f, None, vec![x, y], "");
     }
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     let expected = {
         let mut s = String::new();
-        for (x, y) in [
-            (100i32, 7i32),
-            (-100, 7),
-            (100, -7),
-            (-100, -7),
-            (i32::MAX, 2),
-            (i32::MIN, 3),
-            (7, 7),
-            (0, 1),
-        ] {
+        for (x, y) in PAIRS {
             for r in [
                 x.wrapping_add(y),
                 x.wrapping_sub(y),
@@ -226,10 +295,8 @@ fn arithmetic_wraps_and_divides_like_c() {
 
 #[test]
 fn division_by_zero_flushes_then_fails() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let (mut m, rt) = new_module();
+    let mut b = main_builder(&mut m);
     let v = b.iconst(5);
     println_int(&mut b, &rt, v);
     let line = b.iconst(12);
@@ -249,13 +316,11 @@ fn division_by_zero_flushes_then_fails() {
 /// of the register arguments with cycles.
 #[test]
 fn many_parameters_and_stack_arguments() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
+    let (mut m, rt) = new_module();
     let params: Vec<(Type, String)> = (0..10).map(|i| (Type::I32, format!("p{i}"))).collect();
     let params: Vec<(Type, &str)> = params.iter().map(|(t, n)| (*t, n.as_str())).collect();
     let weigh = declare(&mut m, "main.weigh", &params, Some(Type::I32));
     let permute = declare(&mut m, "main.permute", &params, Some(Type::I32));
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
     {
         // weigh = sum p_i * 10^i mod 2^32 … use small weights: sum p_i * (i+1)
         let mut b = FunctionBuilder::new(&mut m.functions[weigh]);
@@ -277,14 +342,13 @@ fn many_parameters_and_stack_arguments() {
         println_int(&mut b, &rt, p[0]);
         b.ret(Some(r));
     }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let args: Vec<Value> = (0..10).map(|i| b.iconst(100 * (i + 1))).collect();
     let r = b.call(weigh, Some(Type::I32), args.clone(), "r").unwrap();
     println_int(&mut b, &rt, r);
     let r = b.call(permute, Some(Type::I32), args, "r").unwrap();
     println_int(&mut b, &rt, r);
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     let direct: i32 = (0..10).map(|i| 100 * (i + 1) * (i + 1)).sum();
     let a: Vec<i32> = (0..10).map(|i| 100 * (i + 1)).collect();
     let perm = [a[1], a[0], a[3], a[2], a[9], a[4], a[5], a[6], a[7], a[8]];
@@ -305,13 +369,8 @@ fn many_parameters_and_stack_arguments() {
 /// fib(n) = n < 2 ? n : fib(n-1) + fib(n-2), with a loop in main calling it.
 #[test]
 fn recursion() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let fib = declare(&mut m, "main.fib", &[(Type::I32, "n")], Some(Type::I32));
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[fib]);
-        let n = b.param(0);
+    let (mut m, rt) = new_module();
+    let fib = int_function(&mut m, "main.fib", "n", |b, fib, n| {
         let two = b.iconst(2);
         let small = b.icmp(IcmpCond::Slt, n, two, "small");
         let base = b.create_block("base");
@@ -327,8 +386,8 @@ fn recursion() {
         let f2 = b.call(fib, Some(Type::I32), vec![n2], "f2").unwrap();
         let s = b.binary(BinOp::Add, f1, f2, "s");
         b.ret(Some(s));
-    }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    });
+    let mut b = main_builder(&mut m);
     let entry = b.current_block();
     let head = b.create_block("loop");
     let exit = b.create_block("exit");
@@ -367,18 +426,8 @@ fn add_incoming(func: &mut Function, phi: Value, pred: wend_ir::Block, v: Value)
 /// values that must survive a call.
 #[test]
 fn register_pressure_with_calls() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let f = declare(
-        &mut m,
-        "main.pressure",
-        &[(Type::I32, "x")],
-        Some(Type::I32),
-    );
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[f]);
-        let x = b.param(0);
+    let (mut m, rt) = new_module();
+    let f = int_function(&mut m, "main.pressure", "x", |b, _, x| {
         let vals: Vec<Value> = (0..40)
             .map(|i| {
                 let k = b.iconst(i * 7 + 3);
@@ -387,7 +436,7 @@ fn register_pressure_with_calls() {
                 b.binary(BinOp::Add, t, c, "v")
             })
             .collect();
-        println_int(&mut b, &rt, vals[5]);
+        println_int(b, &rt, vals[5]);
         // Weighted sum in reverse order, so every value stays live until the end.
         let mut acc = b.iconst(0);
         for (i, &v) in vals.iter().enumerate().rev() {
@@ -396,15 +445,14 @@ fn register_pressure_with_calls() {
             acc = b.binary(BinOp::Xor, acc, t, "acc");
         }
         b.ret(Some(acc));
-    }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    });
+    let mut b = main_builder(&mut m);
     for x in [1, -3, 1000] {
         let xv = b.iconst(x);
         let r = b.call(f, Some(Type::I32), vec![xv], "r").unwrap();
         println_int(&mut b, &rt, r);
     }
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     let mut expected = String::new();
     for x in [1i32, -3, 1000] {
         let vals: Vec<i32> = (0..40)
@@ -424,15 +472,13 @@ fn register_pressure_with_calls() {
 /// a few values live across its call.
 #[test]
 fn deep_call_chain() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    let (mut m, rt) = new_module();
     let fs: Vec<FuncId> = (0..30)
         .map(|i| {
             declare(
                 &mut m,
                 &format!("main.f{i}"),
-                &[(Type::I32, "x"), (Type::I32, "y")],
+                &ints(&["x", "y"]),
                 Some(Type::I32),
             )
         })
@@ -454,12 +500,11 @@ fn deep_call_chain() {
             b.ret(Some(s));
         }
     }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let (x, y) = (b.iconst(5), b.iconst(1));
     let r = b.call(fs[0], Some(Type::I32), vec![x, y], "r").unwrap();
     println_int(&mut b, &rt, r);
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     fn model(i: i32, x: i32, y: i32) -> i32 {
         let (a, c) = (x + i, y.wrapping_mul(i));
         if i + 1 < 30 {
@@ -475,8 +520,7 @@ fn deep_call_chain() {
 /// that reads and writes them through pointers (the -O0 shape of captures).
 #[test]
 fn pointers_to_allocas() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
+    let (mut m, rt) = new_module();
     let bump = declare(
         &mut m,
         "main.bump",
@@ -487,7 +531,6 @@ fn pointers_to_allocas() {
         ],
         None,
     );
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
     {
         let mut b = FunctionBuilder::new(&mut m.functions[bump]);
         let (p, q, by) = (b.param(0), b.param(1), b.param(2));
@@ -500,7 +543,7 @@ fn pointers_to_allocas() {
         b.store(nf, q);
         b.ret(None);
     }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     let counter = b.alloca(Type::I32, "counter");
     let flag = b.alloca(Type::I1, "flag");
     let zero = b.iconst(0);
@@ -523,15 +566,8 @@ fn pointers_to_allocas() {
 /// select, including the INT_MIN / -1 guard shape the frontend produces.
 #[test]
 fn selects() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let div = declare(
-        &mut m,
-        "main.div",
-        &[(Type::I32, "a"), (Type::I32, "b")],
-        Some(Type::I32),
-    );
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
+    let (mut m, rt) = new_module();
+    let div = declare(&mut m, "main.div", &ints(&["a", "b"]), Some(Type::I32));
     {
         let mut b = FunctionBuilder::new(&mut m.functions[div]);
         let (a, d) = (b.param(0), b.param(1));
@@ -546,14 +582,13 @@ fn selects() {
         let r = b.select(both, min, q, "r");
         b.ret(Some(r));
     }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let mut b = main_builder(&mut m);
     for (x, y) in [(i32::MIN, -1), (i32::MIN, 1), (7, -1), (-9, 2)] {
         let (x, y) = (b.iconst(x), b.iconst(y));
         let r = b.call(div, Some(Type::I32), vec![x, y], "r").unwrap();
         println_int(&mut b, &rt, r);
     }
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     check("selects", &m, "-2147483648\n-2147483648\n-7\n-4\n", "", 0);
 }
 
@@ -561,13 +596,8 @@ fn selects() {
 /// two distinct edges (both must be split, each with its own copy).
 #[test]
 fn cond_br_to_the_same_block_twice() {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let f = declare(&mut m, "main.pick", &[(Type::I32, "x")], Some(Type::I32));
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[f]);
-        let x = b.param(0);
+    let (mut m, rt) = new_module();
+    let f = int_function(&mut m, "main.pick", "x", |b, _, x| {
         let entry = b.current_block();
         let join = b.create_block("join");
         let zero = b.iconst(0);
@@ -579,15 +609,14 @@ fn cond_br_to_the_same_block_twice() {
         let v = b.phi(Type::I32, vec![(entry, ten), (entry, ten)], "v");
         let w = b.binary(BinOp::Add, v, x, "w");
         b.ret(Some(w));
-    }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    });
+    let mut b = main_builder(&mut m);
     for x in [1, -1] {
         let xv = b.iconst(x);
         let r = b.call(f, Some(Type::I32), vec![xv], "r").unwrap();
         println_int(&mut b, &rt, r);
     }
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     check("same_target", &m, "11\n9\n", "", 0);
 }
 
@@ -598,10 +627,8 @@ fn cond_br_to_the_same_block_twice() {
 #[test]
 fn rotation_through_registers_and_spill_slots() {
     const N: usize = 20;
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    let (mut m, rt) = new_module();
+    let mut b = main_builder(&mut m);
     let entry = b.current_block();
     let lp = b.create_block("loop");
     let exit = b.create_block("exit");
@@ -693,38 +720,22 @@ fn division_by_constants() {
         i32::MIN + 1,
         -(1 << 30),
     ];
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let f = declare(&mut m, "main.divs", &[(Type::I32, "x")], None);
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[f]);
-        let x = b.param(0);
-        let mut results = Vec::new();
-        for d in DIVISORS {
-            let dv = b.iconst(d);
-            results.push(b.binary(BinOp::SDiv, x, dv, "q"));
-            results.push(b.binary(BinOp::SRem, x, dv, "r"));
-        }
-        for r in results {
-            b.call(rt.int, None, vec![r], "");
-            b.call(rt.newline, None, vec![], "");
-        }
-        b.ret(None);
-    }
+    let (mut m, rt) = new_module();
+    let f = all_live_until_printed(&mut m, &rt, "main.divs", &DIVISORS, |b, x, d| {
+        [
+            b.binary(BinOp::SDiv, x, d, "q"),
+            b.binary(BinOp::SRem, x, d, "r"),
+        ]
+    });
     // x / -1 and x % -1, undefined for INT_MIN, in a function of their own.
-    let neg = declare(&mut m, "main.neg", &[(Type::I32, "x")], None);
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[neg]);
-        let x = b.param(0);
+    let neg = unary_void(&mut m, "main.neg", |b, x| {
         let minus1 = b.iconst(-1);
         let q = b.binary(BinOp::SDiv, x, minus1, "q");
         let r = b.binary(BinOp::SRem, x, minus1, "r");
-        println_int(&mut b, &rt, q);
-        println_int(&mut b, &rt, r);
-        b.ret(None);
-    }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+        println_int(b, &rt, q);
+        println_int(b, &rt, r);
+    });
+    let mut b = main_builder(&mut m);
     for x in DIVIDENDS {
         let xv = b.iconst(x);
         b.call(f, None, vec![xv], "");
@@ -732,8 +743,7 @@ fn division_by_constants() {
             b.call(neg, None, vec![xv], "");
         }
     }
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     let mut expected = String::new();
     for x in DIVIDENDS {
         for d in DIVISORS {
@@ -750,14 +760,9 @@ fn division_by_constants() {
 /// `main.down(n) = 1 + main.down(n - 1)`), with a few values kept live
 /// across the call so the frames are not the smallest possible.
 fn recursion_module(unbounded: bool, depth: i32) -> Module {
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
+    let (mut m, rt) = new_module();
     let hello = m.intern_string(b"before the recursion\n");
-    let down = declare(&mut m, "main.down", &[(Type::I32, "n")], Some(Type::I32));
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[down]);
-        let n = b.param(0);
+    let down = int_function(&mut m, "main.down", "n", |b, down, n| {
         let zero = b.iconst(0);
         let base = b.create_block("base");
         let rec = b.create_block("rec");
@@ -781,16 +786,15 @@ fn recursion_module(unbounded: bool, depth: i32) -> Module {
         let w = b.binary(BinOp::Add, s, v, "w");
         let x = b.binary(BinOp::Sub, w, v, "x");
         b.ret(Some(x));
-    }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
+    });
+    let mut b = main_builder(&mut m);
     let s = b.string(hello);
     let len = b.iconst(21);
     b.call(rt.string, None, vec![s, len], "");
     let d = b.iconst(depth);
     let r = b.call(down, Some(Type::I32), vec![d], "r").unwrap();
     println_int(&mut b, &rt, r);
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    ret_zero(&mut b);
     m
 }
 
@@ -849,31 +853,14 @@ fn multiplication_by_constants() {
         -9,
     ];
     const XS: [i32; 7] = [0, 1, -1, 12345, -99999, i32::MAX, i32::MIN];
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let f = declare(&mut m, "main.muls", &[(Type::I32, "x")], None);
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[f]);
-        let x = b.param(0);
-        let mut results = Vec::new();
-        for k in FACTORS {
-            let kv = b.iconst(k);
-            results.push(b.binary(BinOp::Mul, x, kv, "p"));
-            results.push(b.binary(BinOp::Mul, kv, x, "q"));
-        }
-        for r in results {
-            println_int(&mut b, &rt, r);
-        }
-        b.ret(None);
-    }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
-    for x in XS {
-        let xv = b.iconst(x);
-        b.call(f, None, vec![xv], "");
-    }
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    let (mut m, rt) = new_module();
+    let f = all_live_until_printed(&mut m, &rt, "main.muls", &FACTORS, |b, x, k| {
+        [
+            b.binary(BinOp::Mul, x, k, "p"),
+            b.binary(BinOp::Mul, k, x, "q"),
+        ]
+    });
+    main_calling_each(&mut m, f, &XS);
     let mut expected = String::new();
     for x in XS {
         for k in FACTORS {
@@ -890,13 +877,8 @@ fn multiplication_by_constants() {
 fn remainder_by_power_of_two_tested_for_zero() {
     const XS: [i32; 9] = [0, 1, -1, 6, -6, 1024, -3072, i32::MIN, i32::MAX];
     const DIVISORS: [i32; 4] = [2, 4, 1024, 1 << 30];
-    let mut m = Module::new();
-    let rt = runtime(&mut m);
-    let f = declare(&mut m, "main.tests", &[(Type::I32, "x")], None);
-    let main = declare(&mut m, "main", &[], Some(Type::I32));
-    {
-        let mut b = FunctionBuilder::new(&mut m.functions[f]);
-        let x = b.param(0);
+    let (mut m, rt) = new_module();
+    let f = unary_void(&mut m, "main.tests", |b, x| {
         let zero = b.iconst(0);
         for d in DIVISORS {
             let dv = b.iconst(d);
@@ -915,15 +897,8 @@ fn remainder_by_power_of_two_tested_for_zero() {
             b.switch_to_block(next);
         }
         b.call(rt.newline, None, vec![], "");
-        b.ret(None);
-    }
-    let mut b = FunctionBuilder::new(&mut m.functions[main]);
-    for x in XS {
-        let xv = b.iconst(x);
-        b.call(f, None, vec![xv], "");
-    }
-    let zero = b.iconst(0);
-    b.ret(Some(zero));
+    });
+    main_calling_each(&mut m, f, &XS);
     let mut expected = String::new();
     for x in XS {
         for d in DIVISORS {

@@ -40,29 +40,22 @@ const INTERNAL_ERROR: u8 = 101;
 
 /// jemalloc rather than the C library's malloc: a compile makes millions of
 /// small allocations (syntax-tree nodes, per-block lists, names) beside a
-/// few huge arenas, and on large programs glibc's malloc spent a fifth of
-/// the time in its own free-list upkeep (consolidating small free chunks
-/// whenever a large one is freed). With jemalloc a 100 000-line program
-/// compiles in about a third less time, with the same peak memory
-/// (docs/performance.md).
+/// few huge arenas, a mix on which glibc's malloc spends much of its time
+/// in its own free-list upkeep (consolidating small free chunks whenever a
+/// large one is freed).
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// jemalloc's options, read at start-up from this symbol (`malloc_conf`,
 /// with the prefix of tikv-jemalloc-sys's build). `thp:always`: its memory
 /// is backed by transparent huge pages where the system allows it (the
-/// usual `madvise` mode). A large compile touches hundreds of megabytes
-/// once; with 2 MiB pages it takes 512 times fewer page faults, which were
-/// a sixth of a 100 000-line compile (a third less time at that size, a
-/// quarter less at 10 000 lines, 20-30 MB more peak memory).
+/// usual `madvise` mode): a large compile touches much memory once, and
+/// 2 MiB pages take 512 times fewer page faults than 4 KiB ones.
 /// `dirty_decay_ms:1000`: memory freed in small pieces (a syntax tree, a
 /// checked tree) goes back to the system within about a second instead of
-/// ten. A compile is over in seconds, so with the default it kept all of
-/// that garbage to the end, under every later peak: on 1M-line programs
-/// the peaks are 6-18% lower and the kernel's time lower too (straight-line
-/// -O2: 688 -> 563 MB, 2.14 -> 1.75 s in all); at 100k lines no change
-/// beyond the noise. A mistyped option would make jemalloc complain on
-/// stderr, which every test sees.
+/// ten; a compile is over in seconds, so with the default it kept all of
+/// that garbage to the end, under every later peak. A mistyped option
+/// would make jemalloc complain on stderr, which every test sees.
 #[export_name = "_rjem_malloc_conf"]
 static JEMALLOC_OPTIONS: CStrPointer = CStrPointer(c"thp:always,dirty_decay_ms:1000".as_ptr());
 

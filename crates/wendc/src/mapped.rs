@@ -2,9 +2,7 @@
 //! `MemoryBuffer` and ripgrep do: the compiler then reads the file where
 //! it already is, in the kernel's page cache, instead of asking for fresh
 //! memory as large as the file, having the kernel zero it and copying the
-//! file into it. On a 900 MB source (`wend-gen scale --shape deep-ifs
-//! --lines 1000000`) that took the system time of a compile from 1.37 s
-//! to 0.18 s. Below [`MAP_THRESHOLD`] reading costs next to nothing and
+//! file into it. Below [`MAP_THRESHOLD`] reading costs next to nothing and
 //! the file is simply read.
 //!
 //! A mapping has one hazard: if another program shrinks the file while it

@@ -2,7 +2,7 @@
 //! link and run.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -26,6 +26,20 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `TOOL -o OUTPUT INPUT` and fails the test if the tool fails.
+fn tool(tool: &str, output_input: &[&PathBuf; 2], what: &str) {
+    let out = Command::new(tool)
+        .arg("-o")
+        .args(output_input)
+        .output()
+        .unwrap_or_else(|e| panic!("running {tool}: {e}"));
+    assert!(
+        out.status.success(),
+        "{tool} failed for {what}:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 /// Assembles and links `asm` with `as` and a plain `ld`; returns the executable.
 pub fn build(name: &str, asm: &str) -> PathBuf {
     let dir = scratch_dir(name);
@@ -33,29 +47,9 @@ pub fn build(name: &str, asm: &str) -> PathBuf {
     let o = dir.join("prog.o");
     let exe = dir.join("prog");
     std::fs::write(&s, asm).unwrap();
-    let out = Command::new("as")
-        .arg("-o")
-        .arg(&o)
-        .arg(&s)
-        .output()
-        .expect("running as");
-    assert!(
-        out.status.success(),
-        "as failed for {name}:\n{}\n(assembly in {})",
-        String::from_utf8_lossy(&out.stderr),
-        s.display()
-    );
-    let out = Command::new("ld")
-        .arg("-o")
-        .arg(&exe)
-        .arg(&o)
-        .output()
-        .expect("running ld");
-    assert!(
-        out.status.success(),
-        "ld failed for {name}:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let what = format!("{name} (assembly in {})", s.display());
+    tool("as", &[&o, &s], &what);
+    tool("ld", &[&exe, &o], &what);
     exe
 }
 
@@ -122,4 +116,66 @@ pub fn assembly_after(src: &str, name: &str, passes: impl Fn(&mut wend_ir::Funct
     let id = module.find_function(name).expect("the function exists");
     let opts = wend_x86::Options::default();
     wend_x86::compile_function_asm(&module, &module.functions[id], &opts)
+}
+
+/// The line that ends a golden file's input and starts its expected output.
+pub const EXPECTED_SEPARATOR: &str = "; ---- expected output ----";
+
+/// One golden test, `tests/golden/NAME.ll`: `; assembly of: FUNCTION`, the
+/// comments saying why it exists, the input module, the separator line and
+/// the expected assembly of FUNCTION.
+pub struct Golden {
+    pub path: PathBuf,
+    pub function: String,
+    /// Everything before the separator: the header comments and the input.
+    pub input: String,
+    /// Everything after the separator line ("" if there is none yet).
+    pub expected: String,
+}
+
+impl Golden {
+    pub fn read(name: &str) -> Golden {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/golden")
+            .join(format!("{name}.ll"));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let function = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("; assembly of:"))
+            .unwrap_or_else(|| {
+                panic!(
+                    "{}: first line must be `; assembly of: <function>`",
+                    path.display()
+                )
+            })
+            .trim()
+            .to_string();
+        let marker = format!("\n{EXPECTED_SEPARATOR}\n");
+        let (input, expected) = match text.find(&marker) {
+            Some(at) => (&text[..at + 1], &text[at + marker.len()..]),
+            None => (&text[..], ""),
+        };
+        Golden {
+            function,
+            input: input.to_string(),
+            expected: expected.to_string(),
+            path,
+        }
+    }
+
+    /// The input module.
+    pub fn module(&self) -> wend_ir::Module {
+        wend_ir::read::parse_module(&self.input)
+            .unwrap_or_else(|e| panic!("{}:{e}", self.path.display()))
+    }
+
+    /// Writes the file back with `expected` as its expected output; the
+    /// input part is kept as it is.
+    pub fn bless(&self, expected: &str) {
+        let input = self.input.trim_end_matches('\n');
+        let text = format!("{input}\n\n{EXPECTED_SEPARATOR}\n{expected}");
+        std::fs::write(&self.path, text).unwrap();
+    }
 }
