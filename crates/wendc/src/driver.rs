@@ -215,15 +215,10 @@ fn check_source(args: &CompileArgs) -> Result<(Source, wend_frontend::Checked), 
 /// memory) and verifies the result.
 fn lower_checked(checked: wend_frontend::Checked, names: ValueNames) -> Module {
     let module = time("lower", || wend_frontend::lower_with(checked, names));
-    time("verify", || verify_or_die(&module, "lowering"));
+    time("verify", || {
+        wend_opt::verify_or_panic(&module, "after lowering")
+    });
     module
-}
-
-/// A broken IR invariant is a compiler bug: stop loudly with the dump.
-fn verify_or_die(module: &Module, after: &str) {
-    if let Err(e) = wend_ir::verify::verify_module(module) {
-        panic!("internal compiler error: IR invalid after {after}:\n{e}");
-    }
 }
 
 fn build(args: &BuildArgs) -> Result<u8, Failed> {
