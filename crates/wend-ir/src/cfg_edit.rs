@@ -106,3 +106,128 @@ pub fn same_value(func: &Function, a: Value, b: Value) -> bool {
             _ => false,
         }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::parse_module;
+    use crate::types::Type;
+    use crate::Module;
+
+    /// `@main` made of `body` (the text of its blocks).
+    fn module(body: &str) -> Module {
+        parse_module(&format!("define i32 @main() {{\n{body}}}\n")).unwrap()
+    }
+
+    fn main_mut(module: &mut Module) -> &mut Function {
+        let id = module.find_function("main").unwrap();
+        &mut module.functions[id]
+    }
+
+    /// The module printed, after checking it is valid.
+    fn printed(module: &Module) -> String {
+        crate::verify::verify_module(module).unwrap();
+        crate::print::print_module(module)
+    }
+
+    #[test]
+    fn folding_a_branch_with_one_target_twice_drops_one_phi_entry() {
+        let mut m = module(
+            "
+entry:
+  %c = icmp sgt i32 2, 0
+  br i1 %c, label %j, label %j
+j:
+  %p = phi i32 [ 1, %entry ], [ 1, %entry ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let (entry, j) = (f.layout[0], f.layout[1]);
+        branch_only_to(f, entry, j, j);
+        let text = printed(&m);
+        assert!(text.contains("br label %j"), "{text}");
+        assert!(text.contains("phi i32 [ 1, %entry ]\n"), "{text}");
+    }
+
+    #[test]
+    fn deleting_a_block_drops_the_phi_entries_it_fed() {
+        let mut m = module(
+            "
+entry:
+  br label %a
+dead:
+  br label %a
+a:
+  %p = phi i32 [ 0, %entry ], [ 1, %dead ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let mut dead = SecondaryMap::new();
+        dead[f.layout[1]] = true;
+        delete_blocks(f, &dead);
+        let text = printed(&m);
+        assert!(!text.contains("dead"), "{text}");
+        assert!(text.contains("phi i32 [ 0, %entry ]\n"), "{text}");
+    }
+
+    #[test]
+    fn merging_a_block_into_its_predecessor_keeps_the_function_valid() {
+        let mut m = module(
+            "
+entry:
+  br label %b
+b:
+  %x = add i32 1, 2
+  br label %c
+c:
+  %p = phi i32 [ %x, %b ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let (entry, b, c) = (f.layout[0], f.layout[1], f.layout[2]);
+        merge_into_predecessor(f, entry, b);
+        rename_phi_entries(f, c, b, entry);
+        f.layout.retain(|&x| x != b);
+        let text = printed(&m);
+        assert!(text.contains("phi i32 [ %x, %entry ]"), "{text}");
+        assert!(text.contains("%x = add i32 1, 2\n  br label %c"), "{text}");
+    }
+
+    #[test]
+    fn redirecting_moves_both_edges_to_the_new_target() {
+        let mut m = module(
+            "
+entry:
+  %c = icmp sgt i32 2, 0
+  br i1 %c, label %a, label %a
+a:
+  ret i32 0
+b:
+  ret i32 1
+",
+        );
+        let f = main_mut(&mut m);
+        let (entry, a, b) = (f.layout[0], f.layout[1], f.layout[2]);
+        redirect_branches(f, entry, a, b);
+        let text = printed(&m);
+        assert!(text.contains("br i1 %c, label %b, label %b"), "{text}");
+    }
+
+    #[test]
+    fn same_value_takes_equal_constants_and_undefs_of_one_type() {
+        let mut m = module("entry:\n  ret i32 0\n");
+        let f = main_mut(&mut m);
+        let (one, other_one, two) = (f.iconst(1), f.iconst(1), f.iconst(2));
+        let (u, v, w) = (f.undef(Type::I32), f.undef(Type::I32), f.undef(Type::I1));
+        let true_ = f.bconst(true);
+        assert!(same_value(f, one, other_one));
+        assert!(!same_value(f, one, two));
+        assert!(same_value(f, u, v));
+        assert!(!same_value(f, u, w), "undefs of different types");
+        assert!(!same_value(f, u, one), "an undef and a constant");
+        assert!(!same_value(f, true_, one), "equal bits, different types");
+    }
+}
