@@ -97,11 +97,10 @@ impl Lattice {
     }
 }
 
-/// Something that reads a value: a phi, another instruction or the
+/// Something that reads a value: an instruction (a phi too) or the
 /// terminator of a block.
 #[derive(Copy, Clone)]
 enum User {
-    Phi(Inst),
     Inst(Inst),
     Terminator(Block),
 }
@@ -147,13 +146,9 @@ impl<'f> Solver<'f> {
             let mut add = |v: Value, user| f(v.index(), user);
             for &b in &func.layout {
                 for inst in func.block_insts(b) {
-                    let kind = &func.insts[inst].kind;
-                    let user = if kind.is_phi() {
-                        User::Phi(inst)
-                    } else {
-                        User::Inst(inst)
-                    };
-                    kind.for_each_operand(|v| add(v, user));
+                    func.insts[inst]
+                        .kind
+                        .for_each_operand(|v| add(v, User::Inst(inst)));
                 }
                 if let Some(t) = func.terminator(b) {
                     t.for_each_operand(|v| add(v, User::Terminator(b)));
@@ -201,7 +196,7 @@ impl<'f> Solver<'f> {
             } else if let Some(v) = self.ssa_worklist.pop() {
                 for i in 0..self.users.get(v.index()).len() {
                     match self.users.get(v.index())[i] {
-                        User::Phi(inst) | User::Inst(inst) => {
+                        User::Inst(inst) => {
                             if self.executable[self.block_of[inst].unwrap()] {
                                 self.visit_inst(inst);
                             }
