@@ -87,6 +87,16 @@ impl<T: Copy> FlatLists<T> {
         self.start.push(self.items.len() as u32);
     }
 
+    /// The number of keys (closed lists).
+    pub fn len(&self) -> usize {
+        self.start.len().saturating_sub(1)
+    }
+
+    /// Whether there are no keys.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// The list of `key` (empty for a key outside `0..keys`).
     pub fn get(&self, key: usize) -> &[T] {
         match (self.start.get(key), self.start.get(key + 1)) {

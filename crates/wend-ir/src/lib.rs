@@ -12,6 +12,7 @@
 
 pub mod analysis;
 pub mod builder;
+pub mod cfg_edit;
 pub mod compact;
 pub mod debug_info;
 pub mod dot;

@@ -30,6 +30,7 @@
 //! selects are removed.
 
 use cranelift_entity::{EntityRef, SecondaryMap};
+use wend_ir::cfg_edit::same_value;
 use wend_ir::flat_lists::FlatLists;
 use wend_ir::{Block, Function, Inst, InstKind, Type, Value};
 
@@ -168,11 +169,4 @@ fn resolve(subst: &mut SecondaryMap<Value, Option<Value>>, v: Value) -> Value {
         v = next;
     }
     root
-}
-
-/// Whether two values can be taken for one another: [`Function::same_value`],
-/// or two `undef`s of one type (either can be what the other is).
-pub(crate) fn same_value(func: &Function, a: Value, b: Value) -> bool {
-    func.same_value(a, b)
-        || (func.is_undef(a) && func.is_undef(b) && func.value_type(a) == func.value_type(b))
 }

@@ -36,17 +36,17 @@
 //! Use lists are built once and kept up to date, so each loop costs time
 //! proportional to its body and the uses of its values.
 //!
-//! Requires: nothing — it runs [`crate::loopsimplify`] first for dedicated
-//! exit blocks (idempotent). Invalidates: the CFG is unchanged (beyond what
-//! loopsimplify does); phis are added.
+//! Requires: loop-simplify form (dedicated exit blocks), checked; the pass
+//! manager runs `loopsimplify` right before this pass. Invalidates: nothing
+//! about the CFG; phis are added.
 
 use std::collections::HashMap;
 
-use crate::loopsimplify::LoopAnalyses;
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::DominanceFrontiers;
+use wend_ir::analysis::loop_form::LoopAnalyses;
 use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::{Block, Function, Inst, InstBlocks, InstKind, ThinVec, Value};
 
@@ -65,7 +65,7 @@ pub fn run(func: &mut Function) {
         cfg,
         domtree,
         forest,
-    } = crate::loopsimplify::simplify(func);
+    } = LoopAnalyses::compute_simplified(func, "lcssa");
     if forest.is_empty() {
         return;
     }

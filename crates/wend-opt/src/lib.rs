@@ -15,8 +15,13 @@
 //!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants) and
 //!   [`gvn`] (dominator-scoped value numbering).
 //!
-//! Every pass works on one function at a time and keeps the IR valid
-//! (checked by [`wend_ir::verify`] when the pipeline asks).
+//! Every pass but [`inline`] works on one function at a time; `inline`
+//! works on the whole module (it moves bodies between functions and
+//! deletes the dead ones). Every pass keeps the IR valid (checked by
+//! [`wend_ir::verify`] when the pipeline asks). Passes do not call each
+//! other: what several of them need lives in wend-ir (analyses, CFG
+//! editing in [`wend_ir::cfg_edit`], loop-simplify form in
+//! [`wend_ir::analysis::loop_form`]).
 
 pub mod copyprop;
 pub mod dce;
@@ -33,4 +38,6 @@ pub mod sccp;
 pub mod simplifycfg;
 
 pub use pass::{find_pass, Pass, PASSES};
-pub use pipeline::{parse_pipeline, pipeline_for_level, run_pipeline, PipelineOptions};
+pub use pipeline::{
+    parse_pipeline, pipeline_for_level, run_pipeline, verify_or_panic, PipelineOptions,
+};

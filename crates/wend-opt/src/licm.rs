@@ -27,11 +27,11 @@
 //! Loads (a store in the loop might change the slot), stores, calls,
 //! allocas and phis never move. After mem2reg few loads remain anyway.
 //!
-//! Requires: nothing — it runs [`crate::loopsimplify`] first so every loop
-//! has a preheader (idempotent). Invalidates: nothing about the CFG beyond
-//! what loopsimplify does; instructions change blocks.
+//! Requires: loop-simplify form (every loop has a preheader), checked; the
+//! pass manager runs `loopsimplify` right before this pass. Invalidates:
+//! nothing about the CFG; instructions change blocks.
 
-use crate::loopsimplify::LoopAnalyses;
+use wend_ir::analysis::loop_form::{preheader, LoopAnalyses};
 use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::{BinOp, Block, Function, InstBlocks, InstKind};
 
@@ -39,16 +39,15 @@ pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
     }
-    let LoopAnalyses { cfg, forest, .. } = crate::loopsimplify::simplify(func);
+    let LoopAnalyses { cfg, forest, .. } = LoopAnalyses::compute_simplified(func, "licm");
     if forest.is_empty() {
         return;
     }
     let mut block_of = func.inst_blocks();
     let loops: Vec<Loop> = forest.loops().collect();
     for &l in loops.iter().rev() {
-        let Some(preheader) = crate::loopsimplify::preheader(func, &cfg, &forest, l) else {
-            continue; // loopsimplify gives every natural loop one
-        };
+        let preheader =
+            preheader(func, &cfg, &forest, l).expect("loop-simplify form has preheaders");
         for &b in forest.body(l) {
             hoist_from_block(func, &forest, l, b, preheader, &mut block_of);
         }
@@ -102,5 +101,35 @@ pub fn is_speculatable(func: &Function, kind: &InstKind) -> bool {
         | InstKind::Store { .. }
         | InstKind::Call { .. }
         | InstKind::Phi { .. } => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// A loop out of loop-simplify form given to licm is a compiler bug,
+    /// reported as such (the pass manager never does that).
+    #[test]
+    #[should_panic(expected = "`licm` needs loop-simplify form")]
+    fn refuses_a_loop_without_preheader() {
+        let text = "
+define i32 @main() {
+entry:
+  %go = icmp sgt i32 2, 0
+  br i1 %go, label %h, label %other
+other:
+  ret i32 0
+h:
+  %i = phi i32 [ 0, %entry ], [ %i1, %h ]
+  %i1 = add i32 %i, 1
+  %c = icmp slt i32 %i1, 3
+  br i1 %c, label %h, label %exit
+exit:
+  ret i32 %i1
+}
+";
+        let mut module = wend_ir::read::parse_module(text).unwrap();
+        for func in module.functions.values_mut() {
+            super::run(func);
+        }
     }
 }

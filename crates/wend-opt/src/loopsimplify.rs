@@ -29,12 +29,9 @@
 //!    loop now enters a dedicated block, which is never a loop's header, so
 //!    a new preheader never becomes an exit).
 //!
-//! The loop passes (licm, lcssa) start with [`simplify`], which also
-//! returns the CFG, dominator tree and loop forest of the result. When the
-//! loops were already in shape — as after the `loopsimplify` pass of the
-//! -O2 pipeline — these are the ones computed for step 1, still valid, so
-//! the pass and the loop pass after it compute them twice in all, not five
-//! times.
+//! The loop passes (licm, lcssa) need this form and check it
+//! ([`LoopAnalyses::compute_simplified`]); the pass manager runs this pass
+//! right before each of them, visibly in the pipeline.
 //!
 //! Unreachable predecessors count as outside every loop (they belong to
 //! none), so they are routed through the preheader or the split exit like
@@ -46,7 +43,8 @@
 
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
-use wend_ir::analysis::dom::DomTree;
+use wend_ir::analysis::loop_form::preheader;
+pub use wend_ir::analysis::loop_form::LoopAnalyses;
 use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::{Block, Function, InstKind, Terminator, ThinVec, Value};
 
@@ -54,32 +52,9 @@ pub fn run(func: &mut Function) {
     simplify_keeping_valid_analyses(func);
 }
 
-/// The analyses the loop passes work from, of one state of a function.
-pub struct LoopAnalyses {
-    pub cfg: Cfg,
-    pub domtree: DomTree,
-    pub forest: LoopForest,
-}
-
-impl LoopAnalyses {
-    pub fn compute(func: &Function) -> LoopAnalyses {
-        let cfg = Cfg::compute(func);
-        let domtree = DomTree::compute(func, &cfg);
-        let forest = LoopForest::compute(func, &cfg, &domtree);
-        LoopAnalyses {
-            cfg,
-            domtree,
-            forest,
-        }
-    }
-}
-
 /// Puts every loop of `func` in canonical shape (see the module doc) and
 /// returns the analyses of the result: those it computed, when its last
-/// step changed nothing, else fresh ones. A function whose loops are
-/// already simplified — the usual case for a loop pass run after the
-/// `loopsimplify` pass — costs one computation of the analyses in all,
-/// not one here and one in the caller. `func` must be a definition.
+/// step changed nothing, else fresh ones. `func` must be a definition.
 pub fn simplify(func: &mut Function) -> LoopAnalyses {
     let analyses = simplify_keeping_valid_analyses(func);
     analyses.unwrap_or_else(|| LoopAnalyses::compute(func))
@@ -112,23 +87,6 @@ fn simplify_keeping_valid_analyses(func: &mut Function) -> Option<LoopAnalyses> 
         merge_latches(func, cfg, forest, l, &layout_position, &mut placement);
     }
     (!placement.apply(func)).then_some(analyses)
-}
-
-/// Whether `b` has the shape of a preheader of `l`: the header's only
-/// predecessor from outside, ending in an unconditional branch to it.
-pub fn preheader(func: &Function, cfg: &Cfg, forest: &LoopForest, l: Loop) -> Option<Block> {
-    let header = forest.header(l);
-    let mut outside = cfg
-        .preds(header)
-        .iter()
-        .filter(|&&p| !forest.contains(l, p));
-    let candidate = *outside.next()?;
-    let only_one = outside.all(|&p| p == candidate);
-    let branches_only_to_header = matches!(
-        func.terminator(candidate),
-        Some(Terminator::Br { dest }) if *dest == header
-    );
-    (only_one && branches_only_to_header).then_some(candidate)
 }
 
 // ---- step 1: dedicated exits -------------------------------------------

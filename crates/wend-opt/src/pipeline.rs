@@ -1,11 +1,15 @@
 //! Pipelines: which passes run, in what order, and how.
 //!
 //! The whole optimization schedule of each `-O` level is the flat list in
-//! [`pipeline_for_level`]. [`run_pipeline`] runs a list of passes over a
-//! module and, on request, hands the IR text to a callback after each pass
-//! (`--print-after-all`) and runs the verifier after each pass, panicking
-//! with the verifier's report if a pass broke the IR — that is a compiler
-//! bug, and the report names the pass.
+//! [`pipeline_for_level`]: every pass that runs is in it, once per run. A
+//! pass that needs loop-simplify form ([`Pass::needs_loop_simplify_form`])
+//! comes right after `loopsimplify` there; in a list given by the user
+//! ([`parse_pipeline`]) the missing `loopsimplify` is inserted, so it shows
+//! in `--print-after-all` like any other pass. [`run_pipeline`] runs a list
+//! of passes over a module and, on request, hands the IR text to a callback
+//! after each pass (`--print-after-all`) and runs the verifier after each
+//! pass, panicking with the verifier's report if a pass broke the IR — that
+//! is a compiler bug, and the report names the pass.
 
 use crate::pass::{find_pass, Pass, PASSES};
 use wend_ir::Module;
@@ -40,12 +44,15 @@ pub fn pipeline_for_level(level: u8) -> Vec<&'static Pass> {
 }
 
 /// Parses a comma-separated list of pass names (`"mem2reg,reg2mem"`;
-/// spaces around names are ignored, the empty string is the empty pipeline).
+/// spaces around names are ignored, the empty string is the empty pipeline),
+/// with `loopsimplify` inserted before each pass that needs loop-simplify
+/// form unless it comes right before it already.
 pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
-    text.split(',')
+    let passes = text
+        .split(',')
         .map(|name| {
             let name = name.trim();
             find_pass(name).ok_or_else(|| {
@@ -64,7 +71,23 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
                 )
             })
         })
-        .collect()
+        .collect::<Result<Vec<_>, String>>()?;
+    Ok(with_loop_simplify_where_needed(passes))
+}
+
+/// `passes` with `loopsimplify` right before each pass that needs
+/// loop-simplify form and does not follow it already.
+fn with_loop_simplify_where_needed(passes: Vec<&'static Pass>) -> Vec<&'static Pass> {
+    let loopsimplify = find_pass("loopsimplify").expect("loopsimplify is a known pass");
+    let mut complete: Vec<&'static Pass> = Vec::with_capacity(passes.len());
+    for pass in passes {
+        let after_loopsimplify = complete.last().is_some_and(|p| p.name == loopsimplify.name);
+        if pass.needs_loop_simplify_form && !after_loopsimplify {
+            complete.push(loopsimplify);
+        }
+        complete.push(pass);
+    }
+    complete
 }
 
 /// A callback receiving a pass name and the module printed after it.
@@ -109,7 +132,10 @@ pub fn run_pipeline(module: &mut Module, passes: &[&'static Pass], opts: &mut Pi
     }
 }
 
-fn verify_or_panic(module: &Module, when: &str) {
+/// Verifies `module`; a broken IR invariant is a compiler bug, so this
+/// panics with the verifier's report, saying `when` it was found (e.g.
+/// "after pass `sccp`").
+pub fn verify_or_panic(module: &Module, when: &str) {
     if let Err(err) = wend_ir::verify::verify_module(module) {
         panic!("compiler bug: invalid IR {when}:\n{err}");
     }
@@ -139,6 +165,32 @@ mod tests {
         assert!(parse_pipeline("mem2reg,,reg2mem")
             .unwrap_err()
             .contains("empty pass name"));
+    }
+
+    #[test]
+    fn loopsimplify_comes_before_the_passes_that_need_it() {
+        let names = |text| {
+            let passes = parse_pipeline(text).unwrap();
+            passes.iter().map(|p| p.name).collect::<Vec<_>>().join(",")
+        };
+        assert_eq!(names("licm"), "loopsimplify,licm");
+        assert_eq!(names("loopsimplify,licm"), "loopsimplify,licm");
+        assert_eq!(
+            names("mem2reg,lcssa,licm"),
+            "mem2reg,loopsimplify,lcssa,loopsimplify,licm"
+        );
+        assert_eq!(names("gvn,dce"), "gvn,dce");
+    }
+
+    /// The level lists state every pass they run: nothing is inserted.
+    #[test]
+    fn level_pipelines_are_complete() {
+        for level in 0..=2 {
+            let listed = pipeline_for_level(level);
+            let completed = with_loop_simplify_where_needed(listed.clone());
+            let names = |v: &[&Pass]| v.iter().map(|p| p.name).collect::<Vec<_>>();
+            assert_eq!(names(&listed), names(&completed), "-O{level}");
+        }
     }
 
     #[test]

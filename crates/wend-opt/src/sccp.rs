@@ -33,19 +33,16 @@
 //! frontend initialises every variable and mem2reg already removes
 //! `phi [x, …], [undef, …]` where it can.
 //!
-//! **Two worklists.** Edges start non-executable, values start at ⊤:
-//! * the *flow worklist* holds CFG edges just found executable. The first
-//!   time a block is reached, all its instructions and its terminator are
-//!   evaluated; when another edge into it becomes executable, only its phis
-//!   are re-evaluated (they meet their entries over executable edges only);
-//! * the *SSA worklist* holds values whose lattice cell just went down;
-//!   their users in executable blocks are re-evaluated. A value that went
-//!   down during the first visit of its block needs only its phi users
-//!   re-evaluated: its other users are later in the block or in blocks it
-//!   dominates, not reached yet. Those values wait in a third list, which
-//!   halves the work on straight-line code. A function without phis never
-//!   re-evaluates anything (every operand is final when its user is first
-//!   visited), so it skips the users lists and this third list altogether.
+//! **Two worklists**, as in the paper. Edges start non-executable, values
+//! start at ⊤; the entry block is reached first. Then, until both are
+//! empty:
+//! * the *CFG worklist* holds edges just found executable. The first time
+//!   an edge reaches a block, all its phis, instructions and its terminator
+//!   are evaluated; when another edge into it becomes executable, only its
+//!   phis are (they meet their entries over executable edges only);
+//! * the *SSA worklist* holds values whose lattice cell just went down:
+//!   every user of such a value in a block already reached is evaluated
+//!   again (users in blocks not reached yet are evaluated when they are).
 //!
 //! A branch marks executable only the edges its condition allows: both on
 //! ⊥, the taken one on a constant, none (yet) on ⊤. Each value goes down
@@ -72,10 +69,9 @@
 //! Requires: valid IR. Computes: a use list per value. Invalidates: the CFG
 //! (edges and blocks are removed) and everything computed from it.
 
-use crate::simplifycfg::{branch_only_to, delete_blocks};
 use cranelift_entity::{EntityRef, SecondaryMap};
+use wend_ir::cfg_edit::{branch_only_to, delete_blocks};
 use wend_ir::flat_lists::FlatLists;
-use wend_ir::prefetch::{lookahead_for, prefetch, with_lookahead};
 use wend_ir::{Block, Function, Inst, InstBlocks, InstKind, Terminator, Value, ValueDef};
 
 /// The abstract value of an SSA value.
@@ -101,11 +97,10 @@ impl Lattice {
     }
 }
 
-/// Something that reads a value: a phi, another instruction or the
+/// Something that reads a value: an instruction (a phi too) or the
 /// terminator of a block.
 #[derive(Copy, Clone)]
 enum User {
-    Phi(Inst),
     Inst(Inst),
     Terminator(Block),
 }
@@ -114,36 +109,19 @@ struct Solver<'f> {
     func: &'f Function,
     /// The block of each placed instruction.
     block_of: InstBlocks,
-    /// The users of each value, one entry per use. Only instruction
-    /// results' cells can change, so only their lists are ever read; the
-    /// others are kept because telling them apart while building would
-    /// read each operand's definition, a cache miss per use in a huge
-    /// function.
+    /// The users of each value, one entry per use: the SSA edges.
     users: FlatLists<User>,
-    /// Whether the function has phis; if not, `users` is empty.
-    has_phis: bool,
+    /// The lattice cell of each value.
     cell: SecondaryMap<Value, Lattice>,
-    /// Whether the block has been reached.
+    /// Whether the block has been reached by an executable edge.
     executable: SecondaryMap<Block, bool>,
     /// Whether each outgoing edge of a block (by successor position: 0 for
     /// `then`, 1 for `else`) has been found executable.
     edge_executable: SecondaryMap<Block, [bool; 2]>,
-    flow_worklist: Vec<(Block, usize)>,
+    /// Edges found executable and not processed yet.
+    cfg_worklist: Vec<(Block, usize)>,
+    /// Values whose cell went down, whose users are not re-evaluated yet.
     ssa_worklist: Vec<Value>,
-    /// Values lowered during the first visit of their block, whose phi
-    /// users only need evaluating again: every other user is later in that
-    /// block or in a block it dominates, which is not reached yet (a
-    /// dominated block is reached only through an edge out of this one,
-    /// marked at the end of this visit) and sees the new cell when it is.
-    /// In straight-line code that halves the work.
-    phi_worklist: Vec<Value>,
-}
-
-/// Whether an instruction is evaluated in the first visit of its block.
-#[derive(Copy, Clone)]
-enum Visit {
-    First,
-    Again,
 }
 
 /// Runs SCCP on `func` (see the module doc).
@@ -164,33 +142,19 @@ pub fn run(func: &mut Function) {
 
 impl<'f> Solver<'f> {
     fn new(func: &'f Function) -> Self {
-        // Without phis no instruction is ever evaluated again: each one's
-        // operands are defined in blocks that dominate it, whose first
-        // visit came first and gave those cells their final value. Then
-        // the users are never asked for, and not listed (that is two
-        // scattered writes per operand on a huge function).
-        let has_phis = func.layout.iter().any(|&b| !func.blocks[b].phis.is_empty());
-        let users = if !has_phis {
-            FlatLists::default()
-        } else {
-            FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
-                let mut add = |v: Value, user| f(v.index(), user);
-                for &b in &func.layout {
-                    for inst in func.block_insts(b) {
-                        let kind = &func.insts[inst].kind;
-                        let user = if kind.is_phi() {
-                            User::Phi(inst)
-                        } else {
-                            User::Inst(inst)
-                        };
-                        kind.for_each_operand(|v| add(v, user));
-                    }
-                    if let Some(t) = func.terminator(b) {
-                        t.for_each_operand(|v| add(v, User::Terminator(b)));
-                    }
+        let users = FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
+            let mut add = |v: Value, user| f(v.index(), user);
+            for &b in &func.layout {
+                for inst in func.block_insts(b) {
+                    func.insts[inst]
+                        .kind
+                        .for_each_operand(|v| add(v, User::Inst(inst)));
                 }
-            })
-        };
+                if let Some(t) = func.terminator(b) {
+                    t.for_each_operand(|v| add(v, User::Terminator(b)));
+                }
+            }
+        });
         // Values that are not instruction results have their final cell
         // from the start; instruction results start at ⊤.
         let mut cell = SecondaryMap::with_capacity(func.values.len());
@@ -205,13 +169,11 @@ impl<'f> Solver<'f> {
             func,
             block_of: func.inst_blocks(),
             users,
-            has_phis,
             cell,
             executable: SecondaryMap::new(),
             edge_executable: SecondaryMap::new(),
-            flow_worklist: Vec::new(),
+            cfg_worklist: Vec::new(),
             ssa_worklist: Vec::new(),
-            phi_worklist: Vec::new(),
         }
     }
 
@@ -220,12 +182,12 @@ impl<'f> Solver<'f> {
         self.executable[entry] = true;
         self.visit_block(entry);
         loop {
-            if let Some((pred, index)) = self.flow_worklist.pop() {
+            if let Some((pred, index)) = self.cfg_worklist.pop() {
                 let succ = self.successor(pred, index);
                 if self.executable[succ] {
                     // Only the phis can see the new edge.
                     for i in 0..self.func.blocks[succ].phis.len() {
-                        self.visit_inst(self.func.blocks[succ].phis[i], Visit::Again);
+                        self.visit_inst(self.func.blocks[succ].phis[i]);
                     }
                 } else {
                     self.executable[succ] = true;
@@ -234,25 +196,15 @@ impl<'f> Solver<'f> {
             } else if let Some(v) = self.ssa_worklist.pop() {
                 for i in 0..self.users.get(v.index()).len() {
                     match self.users.get(v.index())[i] {
-                        User::Phi(inst) | User::Inst(inst) => {
-                            let block = self.block_of[inst].unwrap();
-                            if self.executable[block] {
-                                self.visit_inst(inst, Visit::Again);
+                        User::Inst(inst) => {
+                            if self.executable[self.block_of[inst].unwrap()] {
+                                self.visit_inst(inst);
                             }
                         }
                         User::Terminator(block) => {
                             if self.executable[block] {
                                 self.visit_terminator(block);
                             }
-                        }
-                    }
-                }
-            } else if let Some(v) = self.phi_worklist.pop() {
-                for i in 0..self.users.get(v.index()).len() {
-                    if let User::Phi(phi) = self.users.get(v.index())[i] {
-                        let block = self.block_of[phi].unwrap();
-                        if self.executable[block] {
-                            self.visit_inst(phi, Visit::Again);
                         }
                     }
                 }
@@ -266,19 +218,11 @@ impl<'f> Solver<'f> {
         self.func.successors(b).nth(index).unwrap()
     }
 
+    /// The first visit of a block: everything in it is evaluated.
     fn visit_block(&mut self, b: Block) {
         let func = self.func;
-        let lookahead = lookahead_for(func.values.len());
-        let data = &func.blocks[b];
-        for (inst, later) in with_lookahead(&data.phis, &data.insts, lookahead) {
-            // Operands come from all over a huge function: ask for the
-            // cells the later instruction will read.
-            if let Some(later) = later {
-                func.insts[later]
-                    .kind
-                    .for_each_operand(|v| prefetch(&self.cell[v]));
-            }
-            self.visit_inst(inst, Visit::First);
+        for inst in func.block_insts(b) {
+            self.visit_inst(inst);
         }
         self.visit_terminator(b);
     }
@@ -286,7 +230,7 @@ impl<'f> Solver<'f> {
     fn mark_edge(&mut self, b: Block, index: usize) {
         if !self.edge_executable[b][index] {
             self.edge_executable[b][index] = true;
-            self.flow_worklist.push((b, index));
+            self.cfg_worklist.push((b, index));
         }
     }
 
@@ -313,8 +257,8 @@ impl<'f> Solver<'f> {
         }
     }
 
-    /// Re-evaluates an instruction and lowers its result's cell.
-    fn visit_inst(&mut self, inst: Inst, visit: Visit) {
+    /// Evaluates an instruction and lowers its result's cell.
+    fn visit_inst(&mut self, inst: Inst) {
         let Some(result) = self.func.insts[inst].result.expand() else {
             return; // a store or a void call: nothing to propagate
         };
@@ -326,11 +270,7 @@ impl<'f> Solver<'f> {
         let lowered = old.meet(new);
         if lowered != old {
             self.cell[result] = lowered;
-            match visit {
-                Visit::First if self.has_phis => self.phi_worklist.push(result),
-                Visit::First => {}
-                Visit::Again => self.ssa_worklist.push(result),
-            }
+            self.ssa_worklist.push(result);
         }
     }
 

@@ -48,9 +48,12 @@
 //! Requires: valid IR. Computes: the CFG, once. Invalidates: the CFG and
 //! all analyses computed from it.
 
-use crate::copyprop::same_value;
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
+use wend_ir::cfg_edit::{
+    branch_only_to, delete_blocks, merge_into_predecessor, redirect_branches, rename_phi_entries,
+    same_value,
+};
 use wend_ir::{Block, Function, InstKind, Terminator, Value};
 
 /// Runs the CFG simplifications on `func` (see the module doc).
@@ -179,11 +182,7 @@ impl Simplifier<'_> {
             let result = self.func.insts[phi].result.unwrap();
             self.subst[result] = Some(value);
         }
-        let merged = std::mem::take(&mut self.func.blocks[s]);
-        let data = &mut self.func.blocks[b];
-        data.insts.extend(merged.insts);
-        data.terminator = merged.terminator;
-        data.terminator_line = merged.terminator_line;
+        merge_into_predecessor(self.func, b, s);
         self.deleted[s] = true;
         self.preds[s].clear();
 
@@ -250,8 +249,7 @@ impl Simplifier<'_> {
         let preds = &self.preds[f];
         for &p in preds {
             // (A second edge from `p` finds its branch already retargeted.)
-            let term = self.func.blocks[p].terminator.as_mut().unwrap();
-            term.map_successors(|t| if t == f { s } else { t });
+            redirect_branches(self.func, p, f, s);
         }
         for &phi in &self.func.blocks[s].phis {
             let InstKind::Phi { incoming } = &mut self.func.insts[phi].kind else {
@@ -303,55 +301,8 @@ fn fold_constant_branches(func: &mut Function) {
     }
 }
 
-/// Makes the conditional branch ending `b` a jump to `kept`, one of its
-/// targets; `dropped`, the other (which may be the same block, reached by
-/// two edges), loses one phi entry for `b`, that of the edge deleted.
-pub(crate) fn branch_only_to(func: &mut Function, b: Block, kept: Block, dropped: Block) {
-    func.blocks[b].terminator = Some(Terminator::Br { dest: kept });
-    remove_one_phi_entry(func, dropped, b);
-}
-
 /// Removes one occurrence of `b` from a predecessor list.
 fn remove_one(list: &mut Vec<Block>, b: Block) {
     let at = list.iter().position(|&p| p == b).unwrap();
     list.remove(at);
-}
-
-/// Removes, from every phi of `block`, one entry for the edge from `pred`
-/// (when that edge is deleted; a second edge from `pred` keeps the other).
-pub(crate) fn remove_one_phi_entry(func: &mut Function, block: Block, pred: Block) {
-    for &phi in &func.blocks[block].phis {
-        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-            if let Some(at) = incoming.iter().position(|&(p, _)| p == pred) {
-                incoming.remove(at);
-            }
-        }
-    }
-}
-
-/// Makes the phi entries of `block` that name `from` name `to`.
-fn rename_phi_entries(func: &mut Function, block: Block, from: Block, to: Block) {
-    for &phi in &func.blocks[block].phis {
-        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-            for entry in incoming.iter_mut().filter(|(p, _)| *p == from) {
-                entry.0 = to;
-            }
-        }
-    }
-}
-
-/// Deletes the blocks marked `dead` from the layout, and the phi entries
-/// for edges coming from them. The entry block must not be dead; a value
-/// defined in a dead block must only be used in dead blocks or in those
-/// phi entries (true of blocks unreachable from the entry).
-pub(crate) fn delete_blocks(func: &mut Function, dead: &SecondaryMap<Block, bool>) {
-    assert!(!dead[func.layout[0]], "the entry block cannot be deleted");
-    func.layout.retain(|&b| !dead[b]);
-    for &b in &func.layout {
-        for &phi in &func.blocks[b].phis {
-            if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-                incoming.retain(|&(p, _)| !dead[p]);
-            }
-        }
-    }
 }

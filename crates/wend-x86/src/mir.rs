@@ -13,6 +13,7 @@
 
 use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
 use std::fmt;
+use wend_ir::flat_lists::FlatLists;
 use wend_ir::{Block, IcmpCond, Inst, StrId};
 
 /// A virtual register: one SSA value, a phi's destination, or a temporary.
@@ -489,43 +490,25 @@ impl fmt::Display for Operand {
 // The size the comment on [`MInst`] promises.
 const _: () = assert!(std::mem::size_of::<MInst>() <= 24);
 
-/// Lists of items per virtual register, all in one array (a compressed
-/// sparse row): a `Vec` per register would cost a header and an
-/// allocation each, for millions of registers in a long function.
-pub struct PerVReg<T> {
-    /// The items of register `v` are `items[start[v]..start[v + 1]]`.
-    start: Vec<u32>,
-    items: Vec<T>,
-}
+/// Lists of items per virtual register ([`FlatLists`] keyed by register).
+pub struct PerVReg<T>(FlatLists<T>);
 
 impl<T: Copy> PerVReg<T> {
     /// Groups `(register, item)` pairs by register, keeping their order
-    /// within each register (a counting sort).
+    /// within each register.
     pub fn from_pairs(registers: usize, pairs: &[(VReg, T)]) -> PerVReg<T> {
-        // Each register's count, summed up: where its group ends. Filling
-        // the groups from the back moves each entry down to where its
-        // group starts, which is what `start` holds in the end (one table,
-        // not a second one of where to put the next item).
-        let mut start = vec![0u32; registers + 1];
-        for &(v, _) in pairs {
-            start[v.index()] += 1;
-        }
-        let mut end = 0;
-        for s in &mut start {
-            end += *s;
-            *s = end;
-        }
-        // Every slot is overwritten: this only gives `items` its length.
-        let mut items: Vec<T> = pairs.iter().map(|&(_, item)| item).collect();
-        for &(v, item) in pairs.iter().rev() {
-            start[v.index()] -= 1;
-            items[start[v.index()] as usize] = item;
-        }
-        PerVReg { start, items }
+        let Some(&(_, filler)) = pairs.first() else {
+            return PerVReg(FlatLists::from_each_key(registers, |_, _| {}));
+        };
+        PerVReg(FlatLists::build(registers, filler, |f| {
+            for &(v, item) in pairs {
+                f(v.index(), item);
+            }
+        }))
     }
 
     pub fn of(&self, v: VReg) -> &[T] {
-        &self.items[self.start[v.index()] as usize..self.start[v.index() + 1] as usize]
+        self.0.get(v.index())
     }
 }
 

@@ -1,27 +1,36 @@
 //! Register allocation: linear scan over intervals with lifetime holes.
 //!
-//! Linear scan (Poletto & Sarkar, "Linear Scan Register Allocation", TOPLAS
-//! 1999) with the lifetime holes of Traub, Holloway & Smith's second-chance
+//! The algorithm is Poletto & Sarkar's ("Linear Scan Register Allocation",
+//! TOPLAS 1999), step by step in [`allocate_intervals`]: the intervals
+//! sorted by increasing start point; for each one, *expire old intervals*
+//! (those ended give their register back), take a *free register* if there
+//! is one, else *spill at interval* (the current interval or those in its
+//! way go to memory); then spilled values get stack slots.
+//!
+//! Two departures from the paper. The intervals ([`crate::intervals`])
+//! have the lifetime holes of Traub, Holloway & Smith's second-chance
 //! binpacking (PLDI 1998) as formulated by Wimmer & Mössenböck (VEE 2005),
-//! but without interval splitting: the intervals ([`crate::intervals`]) are
-//! visited by increasing start; an interval is *active* where it is live,
+//! but are never split: an interval is *active* where it is live,
 //! *inactive* in one of its holes. A register is free for the current
 //! interval if no active interval holds it and no inactive one holding it
 //! intersects the current one — so values whose lives interleave (a loop
-//! variable and its next value) can share a register. When no register is
-//! free, the intervals in the way of the register that are cheapest to
-//! spill are spilled, or the current one if it is cheaper still — the
-//! cost being the number of uses and (twice) definitions weighted by loop
-//! depth ([`spill_weights`], as in Chaitin's allocator and LLVM's linear scan),
+//! variable and its next value) can share a register ([`Occupancy`] keeps
+//! the active and inactive intervals of each register). And when no
+//! register is free, the paper spills the interval that ends last; here
+//! the intervals in the way of the register that are cheapest to spill are
+//! spilled, or the current one if it is cheaper still — the cost being the
+//! number of uses and (twice) definitions weighted by loop depth
+//! ([`spill_weights`], as in Chaitin's allocator and LLVM's linear scan),
 //! so loop variables stay in registers and values used rarely go to
 //! memory; a spilled value lives in a stack slot for its whole life.
 //!
-//! Constraints, as register classes per interval rather than fixed
-//! intervals: an interval live across a call may only use callee-saved
-//! registers (`%rbx`, `%r12`–`%r15`), one live across a division or used as
-//! a divisor may not use `%eax`/`%edx`. Operands that must be in a fixed
-//! register at one instruction (arguments, return value, dividend) are moved
-//! there by the emitter, from wherever they were allocated.
+//! Constraints, as register classes per interval ([`RegClass`]) rather
+//! than fixed intervals: an interval live across a call may only use
+//! callee-saved registers (`%rbx`, `%r12`–`%r15`), one live across a
+//! division or used as a divisor may not use `%eax`/`%edx`. Operands that
+//! must be in a fixed register at one instruction (arguments, return value,
+//! dividend) are moved there by the emitter, from wherever they were
+//! allocated.
 //!
 //! Coalescing by hints: a register is preferably given the register of a
 //! value it is copied from or to (phi copies, the left operand of two-address
@@ -270,89 +279,168 @@ pub fn spill_weights(mf: &MFunction) -> SecondaryMap<VReg, u64> {
 }
 
 pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
-    let hints = collect_hints(mf);
-    let weights = spill_weights(mf);
-    // Every register that occurs, by start (then number).
+    let mut scan = LinearScan {
+        intervals,
+        hints: collect_hints(mf),
+        weights: spill_weights(mf),
+        locs: SecondaryMap::with_capacity(mf.vreg_widths.len()),
+        taken: (0..=PReg::R15 as usize)
+            .map(|_| Occupancy::default())
+            .collect(),
+        spilled: Vec::new(),
+    };
+    // The intervals sorted by increasing start point (then number).
     let mut order: Vec<(Pos, VReg)> = (0..mf.vreg_widths.len())
         .map(VReg::new)
         .filter_map(|v| intervals.of(v).map(|i| (i.start(), v)))
         .collect();
     order.sort_unstable();
 
-    let mut locs: SecondaryMap<VReg, Option<Loc>> =
-        SecondaryMap::with_capacity(mf.vreg_widths.len());
-    // What each physical register holds (indexed by `PReg as usize`).
-    let mut taken: Vec<Occupancy> = (0..=PReg::R15 as usize)
-        .map(|_| Occupancy::default())
-        .collect();
-    let mut spilled: Vec<VReg> = Vec::new();
-    let interval = |v: VReg| intervals.of(v).expect("an allocated register occurs");
-
     for &(start, v) in &order {
-        let cur = interval(v);
-        for occupancy in &mut taken {
-            occupancy.expire(start);
-        }
-        let crosses_call = cur.crosses(&intervals.calls);
-        let off_div_regs = cur.crosses(&intervals.divs) || hints.divisor[v];
-        let allowed = |r: PReg| {
-            (!crosses_call || r.is_callee_saved())
-                && !(off_div_regs && matches!(r, PReg::Rax | PReg::Rdx))
-        };
-        let free = |r: PReg| allowed(r) && !taken[r as usize].intersects(cur);
-        let hinted = hints
-            .related
-            .of(v)
-            .iter()
-            .filter_map(|&h| match locs[h] {
-                Some(Loc::Reg(r)) => Some(r),
-                _ => None,
-            })
-            .chain(hints.fixed.of(v).iter().copied())
-            .find(|&r| free(r));
-        let chosen = hinted.or_else(|| ALLOCATABLE.iter().copied().find(|&r| free(r)));
-        let reg = match chosen {
-            Some(r) => Some(r),
-            None => {
-                // Evict the occupants of the register that are cheapest to
-                // spill, if together they are cheaper than `cur`.
-                let best = ALLOCATABLE
-                    .iter()
-                    .copied()
-                    .filter(|&r| allowed(r))
-                    .map(|r| {
-                        // The intervals that keep `r` from being given to `cur`.
-                        let in_way = taken[r as usize].conflicts(cur);
-                        let cost: u64 = in_way.iter().map(|&w| weights[w]).sum();
-                        (cost, r, in_way)
-                    })
-                    .min_by_key(|(cost, r, _)| (*cost, *r));
-                match best {
-                    Some((cost, r, in_way)) if cost < weights[v] => {
-                        for &w in &in_way {
-                            taken[r as usize].remove(interval(w));
-                        }
-                        spilled.extend(in_way);
-                        Some(r)
-                    }
-                    _ => None,
-                }
-            }
-        };
-        match reg {
-            Some(r) => {
-                taken[r as usize].insert(cur, v);
-                locs[v] = Some(Loc::Reg(r));
-            }
-            None => spilled.push(v),
+        scan.expire_old_intervals(start);
+        let class = scan.register_class(v);
+        match scan.free_register(v, class) {
+            Some(r) => scan.assign(v, r),
+            None => scan.spill_at_interval(v, class),
         }
     }
 
-    // Spill slots: greedy colouring of the spilled intervals (taken
-    // without their holes) by start, each taking the lowest-numbered slot
-    // free at its start. The slots in use wait in a heap by the end of
-    // their interval, so a slot is found in logarithmic time however many
-    // values are spilled at once.
+    let LinearScan {
+        mut locs, spilled, ..
+    } = scan;
+    let spill_slots = assign_spill_slots(intervals, &spilled, &mut locs);
+    let mut callee_saved_used: Vec<PReg> = crate::regs::CALLEE_SAVED
+        .iter()
+        .copied()
+        .filter(|&r| locs.values().any(|l| *l == Some(Loc::Reg(r))))
+        .collect();
+    callee_saved_used.sort();
+    Allocation {
+        locs,
+        spill_slots,
+        callee_saved_used,
+    }
+}
+
+/// The state of the scan: where each register went so far.
+struct LinearScan<'a> {
+    intervals: &'a Intervals,
+    hints: Hints,
+    weights: SecondaryMap<VReg, u64>,
+    locs: SecondaryMap<VReg, Option<Loc>>,
+    /// What each physical register holds (indexed by `PReg as usize`): the
+    /// active and inactive intervals given to it.
+    taken: Vec<Occupancy>,
+    /// The registers that go to memory, in the order they were spilled.
+    spilled: Vec<VReg>,
+}
+
+impl LinearScan<'_> {
+    fn interval(&self, v: VReg) -> Interval<'_> {
+        self.intervals.of(v).expect("an allocated register occurs")
+    }
+
+    /// The intervals that end before `start` give their register back.
+    fn expire_old_intervals(&mut self, start: Pos) {
+        for occupancy in &mut self.taken {
+            occupancy.expire(start);
+        }
+    }
+
+    /// The registers `v` may live in.
+    fn register_class(&self, v: VReg) -> RegClass {
+        let cur = self.interval(v);
+        RegClass {
+            callee_saved_only: cur.crosses(&self.intervals.calls),
+            not_div_regs: cur.crosses(&self.intervals.divs) || self.hints.divisor[v],
+        }
+    }
+
+    /// A register free for the whole interval of `v`: a hinted one if one
+    /// is free, else the first free one in allocation order.
+    fn free_register(&self, v: VReg, class: RegClass) -> Option<PReg> {
+        let cur = self.interval(v);
+        let free = |r: PReg| class.contains(r) && !self.taken[r as usize].intersects(cur);
+        let hinted = self
+            .hints
+            .related
+            .of(v)
+            .iter()
+            .filter_map(|&h| match self.locs[h] {
+                Some(Loc::Reg(r)) => Some(r),
+                _ => None,
+            })
+            .chain(self.hints.fixed.of(v).iter().copied())
+            .find(|&r| free(r));
+        hinted.or_else(|| ALLOCATABLE.iter().copied().find(|&r| free(r)))
+    }
+
+    fn assign(&mut self, v: VReg, r: PReg) {
+        let cur = self.intervals.of(v).expect("an allocated register occurs");
+        self.taken[r as usize].insert(cur, v);
+        self.locs[v] = Some(Loc::Reg(r));
+    }
+
+    /// No register is free for `v`: spill the intervals in the way of the
+    /// register that are cheapest to spill, if together they cost less
+    /// than `v`, and give it to `v`; else spill `v`.
+    fn spill_at_interval(&mut self, v: VReg, class: RegClass) {
+        let cur = self.interval(v);
+        let best = ALLOCATABLE
+            .iter()
+            .copied()
+            .filter(|&r| class.contains(r))
+            .map(|r| {
+                // The intervals that keep `r` from being given to `v`.
+                let in_way = self.taken[r as usize].conflicts(cur);
+                let cost: u64 = in_way.iter().map(|&w| self.weights[w]).sum();
+                (cost, r, in_way)
+            })
+            .min_by_key(|(cost, r, _)| (*cost, *r));
+        match best {
+            Some((cost, r, in_way)) if cost < self.weights[v] => {
+                for &w in &in_way {
+                    let spilled = self.intervals.of(w).expect("an allocated register occurs");
+                    self.taken[r as usize].remove(spilled);
+                }
+                self.spilled.extend(in_way);
+                self.assign(v, r);
+            }
+            _ => self.spilled.push(v),
+        }
+    }
+}
+
+/// The registers an interval may live in (its constraints, as a class).
+#[derive(Copy, Clone)]
+struct RegClass {
+    /// Live across a call: only callee-saved registers survive it.
+    callee_saved_only: bool,
+    /// Live across a division, or a divisor: not `%eax`/`%edx`, where the
+    /// dividend and the remainder go.
+    not_div_regs: bool,
+}
+
+impl RegClass {
+    fn contains(self, r: PReg) -> bool {
+        (!self.callee_saved_only || r.is_callee_saved())
+            && !(self.not_div_regs && matches!(r, PReg::Rax | PReg::Rdx))
+    }
+}
+
+/// Gives each spilled register a stack slot, sharing slots between
+/// intervals that do not overlap: a greedy colouring of the intervals
+/// (taken without their holes) by start, each taking the lowest-numbered
+/// slot free at its start. Returns the number of slots. The slots in use
+/// wait in a heap by the end of their interval, so a slot is found in
+/// logarithmic time however many values are spilled at once.
+fn assign_spill_slots(
+    intervals: &Intervals,
+    spilled: &[VReg],
+    locs: &mut SecondaryMap<VReg, Option<Loc>>,
+) -> u32 {
+    let interval = |v: VReg| intervals.of(v).expect("a spilled register occurs");
+    let mut spilled = spilled.to_vec();
     spilled.sort_by_key(|&v| (interval(v).start(), v));
     let mut slots = 0u32;
     let mut free_slots: BTreeSet<u32> = BTreeSet::new();
@@ -373,18 +461,7 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
         busy_until.push(Reverse((end, slot)));
         locs[v] = Some(Loc::Spill(slot));
     }
-
-    let mut callee_saved_used: Vec<PReg> = crate::regs::CALLEE_SAVED
-        .iter()
-        .copied()
-        .filter(|&r| locs.values().any(|l| *l == Some(Loc::Reg(r))))
-        .collect();
-    callee_saved_used.sort();
-    Allocation {
-        locs,
-        spill_slots: slots,
-        callee_saved_used,
-    }
+    slots
 }
 
 /// Checks an allocation independently of how it was made: no register or

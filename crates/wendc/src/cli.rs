@@ -76,8 +76,9 @@ pub struct CompileArgs {
 /// How the mid-end runs.
 #[derive(Args, Debug, Clone)]
 pub struct PassArgs {
-    /// Run exactly these passes, in order (comma-separated, e.g.
-    /// `mem2reg,reg2mem`), instead of the -O level's pipeline
+    /// Run these passes, in order (comma-separated, e.g.
+    /// `mem2reg,reg2mem`; `loopsimplify` is added right before licm and
+    /// lcssa), instead of the -O level's pipeline
     #[arg(long, value_name = "LIST")]
     pub passes: Option<String>,
     /// Print the IR after each pass, to stderr
@@ -95,7 +96,8 @@ pub struct PassArgs {
 pub struct OptArgs {
     /// A textual IR file (`.ll`)
     pub file: PathBuf,
-    /// The passes to run, comma-separated (e.g. `mem2reg`)
+    /// The passes to run, comma-separated (e.g. `mem2reg`; `loopsimplify` is
+    /// added right before licm and lcssa)
     #[arg(long, value_name = "LIST", default_value = "")]
     pub passes: String,
     /// Print the IR after each pass, to stderr

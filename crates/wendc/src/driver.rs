@@ -276,15 +276,10 @@ fn lower_checked(checked: wend_frontend::Checked, names: ValueNames, debug_info:
         true => wend_frontend::lower_with_debug_info(checked, names),
         false => wend_frontend::lower_with(checked, names),
     });
-    time("verify", || verify_or_die(&module, "lowering"));
+    time("verify", || {
+        wend_opt::verify_or_panic(&module, "after lowering")
+    });
     module
-}
-
-/// A broken IR invariant is a compiler bug: stop loudly with the dump.
-fn verify_or_die(module: &Module, after: &str) {
-    if let Err(e) = wend_ir::verify::verify_module(module) {
-        panic!("internal compiler error: IR invalid after {after}:\n{e}");
-    }
 }
 
 fn build(args: &BuildArgs) -> Result<u8, Failed> {

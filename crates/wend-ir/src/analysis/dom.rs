@@ -29,6 +29,7 @@
 
 use crate::analysis::cfg::Cfg;
 use crate::entities::Block;
+use crate::flat_lists::FlatLists;
 use crate::function::Function;
 use cranelift_entity::EntityRef;
 
@@ -40,10 +41,8 @@ pub struct DomTree {
     /// Immediate dominator of each block (by block index), `None` for the
     /// entry and for unreachable blocks.
     idom: Vec<Option<Block>>,
-    /// Children lists in compressed form: the children of `b` are
-    /// `child_list[child_start[b]..child_start[b + 1]]`, in RPO order.
-    child_start: Vec<u32>,
-    child_list: Vec<Block>,
+    /// The children of each block (by block index), in RPO order.
+    children: FlatLists<Block>,
     /// Dominator-tree preorder of the reachable blocks.
     preorder: Vec<Block>,
     /// DFS numbers of each block in the tree (by block index), `NONE` if
@@ -65,27 +64,16 @@ impl DomTree {
             idom[b.index()] = Some(rpo[idom_rpo[i] as usize]);
         }
 
-        // Children, by a counting sort on the parent; visiting blocks in RPO
-        // leaves each child list in RPO order.
-        let mut child_start = vec![0u32; n + 1];
-        for &b in rpo.iter().skip(1) {
-            child_start[idom[b.index()].unwrap().index() + 1] += 1;
-        }
-        for i in 0..n {
-            child_start[i + 1] += child_start[i];
-        }
-        let mut fill = child_start.clone();
-        let mut child_list = vec![Block::new(0); rpo.len().saturating_sub(1)];
-        for &b in rpo.iter().skip(1) {
-            let parent = idom[b.index()].unwrap().index();
-            child_list[fill[parent] as usize] = b;
-            fill[parent] += 1;
-        }
+        // Listing the blocks in RPO leaves each child list in RPO order.
+        let children = FlatLists::build(n, Block::new(0), |child_of| {
+            for &b in rpo.iter().skip(1) {
+                child_of(idom[b.index()].unwrap().index(), b);
+            }
+        });
 
         let mut tree = DomTree {
             idom,
-            child_start,
-            child_list,
+            children,
             preorder: Vec::with_capacity(rpo.len()),
             pre: vec![NONE; n],
             post: vec![NONE; n],
@@ -161,13 +149,8 @@ impl DomTree {
         while let Some(frame) = stack.last_mut() {
             let (block, next) = *frame;
             let i = block.index();
-            let (start, end) = (
-                self.child_start[i] as usize,
-                self.child_start[i + 1] as usize,
-            );
-            if start + next < end {
+            if let Some(&child) = self.children.get(i).get(next) {
                 frame.1 += 1;
-                let child = self.child_list[start + next];
                 self.pre[child.index()] = pre_counter;
                 pre_counter += 1;
                 self.depth[child.index()] = self.depth[i] + 1;
@@ -209,11 +192,7 @@ impl DomTree {
 
     /// The blocks whose immediate dominator is `b`, in RPO order.
     pub fn children(&self, b: Block) -> &[Block] {
-        let i = b.index();
-        if i + 1 >= self.child_start.len() {
-            return &[];
-        }
-        &self.child_list[self.child_start[i] as usize..self.child_start[i + 1] as usize]
+        self.children.get(b.index())
     }
 
     /// The reachable blocks in dominator-tree preorder (a block before all

@@ -31,14 +31,14 @@
 use crate::analysis::cfg::Cfg;
 use crate::analysis::dom::DomTree;
 use crate::entities::Block;
+use crate::flat_lists::FlatLists;
 use cranelift_entity::EntityRef;
 
 #[derive(Clone, Debug, Default)]
 pub struct DominanceFrontiers {
-    /// The frontier of block `b` is
-    /// `list[start[b]..start[b + 1]]`, sorted by block index, no duplicates.
-    start: Vec<u32>,
-    list: Vec<Block>,
+    /// The frontier of each block (by block index), sorted by block index,
+    /// no duplicates.
+    frontiers: FlatLists<Block>,
 }
 
 impl DominanceFrontiers {
@@ -51,38 +51,34 @@ impl DominanceFrontiers {
                 if !cfg.is_reachable(p) {
                     continue;
                 }
-                let mut runner = Some(p);
-                while runner.is_some() && runner != stop {
-                    let r = runner.unwrap();
-                    let df = &mut frontiers[r.index()];
+                let mut runner = p;
+                while Some(runner) != stop {
+                    let df = &mut frontiers[runner.index()];
                     // Blocks are visited one at a time, so a repeat of `b`
                     // can only be the last entry pushed.
                     if df.last() != Some(&b) {
                         df.push(b);
                     }
-                    runner = domtree.idom(r);
+                    // Only the entry has no immediate dominator.
+                    let Some(up) = domtree.idom(runner) else {
+                        break;
+                    };
+                    runner = up;
                 }
             }
         }
 
-        let mut start = Vec::with_capacity(n + 1);
-        let mut list = Vec::new();
-        start.push(0);
-        for mut df in frontiers {
+        let frontiers = FlatLists::from_each_key(n, |b, list| {
+            let df = &mut frontiers[b];
             df.sort_unstable();
-            list.extend(df);
-            start.push(list.len() as u32);
-        }
-        DominanceFrontiers { start, list }
+            list.extend_from_slice(df);
+        });
+        DominanceFrontiers { frontiers }
     }
 
     /// `DF(b)`, sorted by block index.
     pub fn frontier(&self, b: Block) -> &[Block] {
-        let i = b.index();
-        if i + 1 >= self.start.len() {
-            return &[];
-        }
-        &self.list[self.start[i] as usize..self.start[i + 1] as usize]
+        self.frontiers.get(b.index())
     }
 
     /// `DF+(defs)`, the iterated dominance frontier of a set of blocks,
@@ -101,46 +97,41 @@ impl DominanceFrontiers {
         defs: impl IntoIterator<Item = Block>,
         scratch: &mut IdfScratch,
     ) -> Vec<Block> {
-        let n = self.start.len().saturating_sub(1);
-        scratch.marks.resize(n, 0);
+        let n = self.frontiers.len();
+        scratch.marks.resize(n, IdfMark::default());
         let IdfScratch { marks, worklist } = scratch;
         debug_assert!(worklist.is_empty());
-        // `QUEUED`: the block was put on the worklist (as a def or as a
-        // result), so each block's frontier is scanned once. `IN_RESULT`:
-        // the block is already in the answer.
-        const QUEUED: u8 = 1;
-        const IN_RESULT: u8 = 2;
         let mut touched = Vec::new();
+        let mut result = Vec::new();
+        // Each block goes on the worklist once (as a def or as a result),
+        // so each frontier is scanned once.
         for b in defs {
             let i = b.index();
-            if i < n && marks[i] & QUEUED == 0 {
-                if marks[i] == 0 {
-                    touched.push(b);
-                }
-                marks[i] |= QUEUED;
+            if i < n && !marks[i].queued {
+                touched.push(b);
+                marks[i].queued = true;
                 worklist.push(b);
             }
         }
-        let mut result = Vec::new();
         while let Some(b) = worklist.pop() {
             for &f in self.frontier(b) {
-                let i = f.index();
-                if marks[i] == 0 {
+                let mark = &mut marks[f.index()];
+                if !mark.queued && !mark.in_result {
                     touched.push(f);
                 }
-                if marks[i] & IN_RESULT == 0 {
-                    marks[i] |= IN_RESULT;
+                if !mark.in_result {
+                    mark.in_result = true;
                     result.push(f);
                 }
-                if marks[i] & QUEUED == 0 {
-                    marks[i] |= QUEUED;
+                if !mark.queued {
+                    mark.queued = true;
                     worklist.push(f);
                 }
             }
         }
         // Leave the scratch clean, touching only what was marked.
         for b in touched {
-            marks[b.index()] = 0;
+            marks[b.index()] = IdfMark::default();
         }
         result.sort_unstable();
         result
@@ -150,6 +141,15 @@ impl DominanceFrontiers {
 /// Reusable working memory for [`DominanceFrontiers::iterated_with`].
 #[derive(Clone, Debug, Default)]
 pub struct IdfScratch {
-    marks: Vec<u8>,
+    marks: Vec<IdfMark>,
     worklist: Vec<Block>,
+}
+
+/// What the iterated-frontier walk knows of one block.
+#[derive(Clone, Copy, Debug, Default)]
+struct IdfMark {
+    /// Put on the worklist already (as a def or as a result).
+    queued: bool,
+    /// In the answer already.
+    in_result: bool,
 }

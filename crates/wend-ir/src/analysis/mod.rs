@@ -6,4 +6,5 @@ pub mod cfg;
 pub mod dom;
 pub mod frontier;
 pub mod liveness;
+pub mod loop_form;
 pub mod loops;

@@ -1,0 +1,233 @@
+//! Editing the control-flow graph of a function: the operations several
+//! passes share, written once so they keep phis consistent the same way.
+//!
+//! A phi has one entry per incoming *edge*, so every edit of an edge edits
+//! the phis of its target: deleting an edge removes one entry, redirecting
+//! it renames one, deleting a block removes the entries it fed. None of
+//! these keep a cached [`Cfg`](crate::analysis::cfg::Cfg) up to date; the
+//! caller recomputes or patches its own.
+//!
+//! [`same_value`] is here too: it is the question an edit asks when two
+//! edges from one block must carry one value into the same phi.
+
+use crate::entities::{Block, Value};
+use crate::function::{Function, ValueDef};
+use crate::instructions::{InstKind, Terminator};
+use cranelift_entity::SecondaryMap;
+
+/// Makes the conditional branch ending `b` a jump to `kept`, one of its
+/// targets; `dropped`, the other (which may be the same block, reached by
+/// two edges), loses one phi entry for `b`, that of the edge deleted.
+pub fn branch_only_to(func: &mut Function, b: Block, kept: Block, dropped: Block) {
+    func.blocks[b].terminator = Some(Terminator::Br { dest: kept });
+    remove_one_phi_entry(func, dropped, b);
+}
+
+/// Removes, from every phi of `block`, one entry for the edge from `pred`
+/// (when that edge is deleted; a second edge from `pred` keeps the other).
+pub fn remove_one_phi_entry(func: &mut Function, block: Block, pred: Block) {
+    for &phi in &func.blocks[block].phis {
+        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+            if let Some(at) = incoming.iter().position(|&(p, _)| p == pred) {
+                incoming.remove(at);
+            }
+        }
+    }
+}
+
+/// Makes the phi entries of `block` that name `from` name `to` (after the
+/// edges from `from` were moved to `to`).
+pub fn rename_phi_entries(func: &mut Function, block: Block, from: Block, to: Block) {
+    for &phi in &func.blocks[block].phis {
+        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+            for entry in incoming.iter_mut().filter(|(p, _)| *p == from) {
+                entry.0 = to;
+            }
+        }
+    }
+}
+
+/// Makes every edge from `pred` to `old` go to `new` instead. The phis of
+/// `old` and `new` are the caller's to fix.
+pub fn redirect_branches(func: &mut Function, pred: Block, old: Block, new: Block) {
+    let term = func.blocks[pred]
+        .terminator
+        .as_mut()
+        .expect("a block with successors has a terminator");
+    term.map_successors(|t| if t == old { new } else { t });
+}
+
+/// Appends the instructions and the terminator of `succ` to `pred`, which
+/// must end in a jump to `succ` and be its only predecessor; `succ` is left
+/// empty, for the caller to remove from the layout. The phis of `succ`
+/// (one entry each) are the caller's to replace by their value, and the
+/// phis of the successors now reached from `pred` still name `succ`: see
+/// [`rename_phi_entries`].
+pub fn merge_into_predecessor(func: &mut Function, pred: Block, succ: Block) {
+    let merged = std::mem::take(&mut func.blocks[succ]);
+    let data = &mut func.blocks[pred];
+    data.insts.extend(merged.insts);
+    data.terminator = merged.terminator;
+    data.terminator_line = merged.terminator_line;
+}
+
+/// Deletes the blocks marked `dead` from the layout, and the phi entries
+/// for edges coming from them. The entry block must not be dead; a value
+/// defined in a dead block must only be used in dead blocks or in those
+/// phi entries (true of blocks unreachable from the entry).
+pub fn delete_blocks(func: &mut Function, dead: &SecondaryMap<Block, bool>) {
+    assert!(!dead[func.layout[0]], "the entry block cannot be deleted");
+    func.layout.retain(|&b| !dead[b]);
+    for &b in &func.layout {
+        for &phi in &func.blocks[b].phis {
+            if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+                incoming.retain(|&(p, _)| !dead[p]);
+            }
+        }
+    }
+}
+
+/// Whether either value can stand for the other, so that a phi whose
+/// entries are `a` and `b` may take just one of them: one id, equal
+/// constants or equal string addresses of one type (the IR makes a fresh
+/// value for each constant written), or two `undef`s of one type — an
+/// `undef` may be any value, so one may be chosen to be the other (LLVM
+/// reads two such phi entries as one `undef`, and so does the verifier).
+pub fn same_value(func: &Function, a: Value, b: Value) -> bool {
+    if a == b {
+        return true;
+    }
+    let (da, db) = (&func.values[a], &func.values[b]);
+    da.ty == db.ty
+        && match (da.def, db.def) {
+            (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
+            (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
+            (ValueDef::Undef, ValueDef::Undef) => true,
+            _ => false,
+        }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::read::parse_module;
+    use crate::types::Type;
+    use crate::Module;
+
+    /// `@main` made of `body` (the text of its blocks).
+    fn module(body: &str) -> Module {
+        parse_module(&format!("define i32 @main() {{\n{body}}}\n")).unwrap()
+    }
+
+    fn main_mut(module: &mut Module) -> &mut Function {
+        let id = module.find_function("main").unwrap();
+        &mut module.functions[id]
+    }
+
+    /// The module printed, after checking it is valid.
+    fn printed(module: &Module) -> String {
+        crate::verify::verify_module(module).unwrap();
+        crate::print::print_module(module)
+    }
+
+    #[test]
+    fn folding_a_branch_with_one_target_twice_drops_one_phi_entry() {
+        let mut m = module(
+            "
+entry:
+  %c = icmp sgt i32 2, 0
+  br i1 %c, label %j, label %j
+j:
+  %p = phi i32 [ 1, %entry ], [ 1, %entry ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let (entry, j) = (f.layout[0], f.layout[1]);
+        branch_only_to(f, entry, j, j);
+        let text = printed(&m);
+        assert!(text.contains("br label %j"), "{text}");
+        assert!(text.contains("phi i32 [ 1, %entry ]\n"), "{text}");
+    }
+
+    #[test]
+    fn deleting_a_block_drops_the_phi_entries_it_fed() {
+        let mut m = module(
+            "
+entry:
+  br label %a
+dead:
+  br label %a
+a:
+  %p = phi i32 [ 0, %entry ], [ 1, %dead ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let mut dead = SecondaryMap::new();
+        dead[f.layout[1]] = true;
+        delete_blocks(f, &dead);
+        let text = printed(&m);
+        assert!(!text.contains("dead"), "{text}");
+        assert!(text.contains("phi i32 [ 0, %entry ]\n"), "{text}");
+    }
+
+    #[test]
+    fn merging_a_block_into_its_predecessor_keeps_the_function_valid() {
+        let mut m = module(
+            "
+entry:
+  br label %b
+b:
+  %x = add i32 1, 2
+  br label %c
+c:
+  %p = phi i32 [ %x, %b ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let (entry, b, c) = (f.layout[0], f.layout[1], f.layout[2]);
+        merge_into_predecessor(f, entry, b);
+        rename_phi_entries(f, c, b, entry);
+        f.layout.retain(|&x| x != b);
+        let text = printed(&m);
+        assert!(text.contains("phi i32 [ %x, %entry ]"), "{text}");
+        assert!(text.contains("%x = add i32 1, 2\n  br label %c"), "{text}");
+    }
+
+    #[test]
+    fn redirecting_moves_both_edges_to_the_new_target() {
+        let mut m = module(
+            "
+entry:
+  %c = icmp sgt i32 2, 0
+  br i1 %c, label %a, label %a
+a:
+  ret i32 0
+b:
+  ret i32 1
+",
+        );
+        let f = main_mut(&mut m);
+        let (entry, a, b) = (f.layout[0], f.layout[1], f.layout[2]);
+        redirect_branches(f, entry, a, b);
+        let text = printed(&m);
+        assert!(text.contains("br i1 %c, label %b, label %b"), "{text}");
+    }
+
+    #[test]
+    fn same_value_takes_equal_constants_and_undefs_of_one_type() {
+        let mut m = module("entry:\n  ret i32 0\n");
+        let f = main_mut(&mut m);
+        let (one, other_one, two) = (f.iconst(1), f.iconst(1), f.iconst(2));
+        let (u, v, w) = (f.undef(Type::I32), f.undef(Type::I32), f.undef(Type::I1));
+        let true_ = f.bconst(true);
+        assert!(same_value(f, one, other_one));
+        assert!(!same_value(f, one, two));
+        assert!(same_value(f, u, v));
+        assert!(!same_value(f, u, w), "undefs of different types");
+        assert!(!same_value(f, u, one), "an undef and a constant");
+        assert!(!same_value(f, true_, one), "equal bits, different types");
+    }
+}
