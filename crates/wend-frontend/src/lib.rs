@@ -28,6 +28,7 @@ pub mod checked;
 pub(crate) mod dead_store;
 pub mod diag;
 pub(crate) mod flow;
+pub mod format;
 pub mod intern;
 pub mod lexer;
 pub mod lower;
