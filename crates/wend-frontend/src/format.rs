@@ -334,6 +334,12 @@ impl<'a, 'src> Formatter<'a, 'src> {
             let tail = usize::from(self.space[end]) + self.width(end);
             self.segment(body, end, tail, 0);
         }
+        // After a condition broken over lines, the `{` goes on a line of its
+        // own, so that the body does not look like more of the condition.
+        if self.tok(end) == Tok::LBrace && self.out.line_indent() != depth * INDENT {
+            self.out.line_break();
+            self.out.indent = depth * INDENT;
+        }
         self.token(end);
         if self.tok(end) == Tok::LBrace {
             self.out.after_open = true;
@@ -344,6 +350,10 @@ impl<'a, 'src> Formatter<'a, 'src> {
     /// Lays out the expression (or header) of tokens `a..b` from the current
     /// column, leaving `tail` columns for what follows it on its last line.
     fn segment(&mut self, a: usize, b: usize, tail: usize, level: usize) {
+        // A trailing comment just before (after an operator) ends the line.
+        if self.out.pending_line_break {
+            self.out.line_break();
+        }
         let column = self.out.column();
         let continuation = self.out.line_indent() + INDENT;
         let fits = column + self.flat_width(a, b) + tail <= MAX_WIDTH;
@@ -356,7 +366,7 @@ impl<'a, 'src> Formatter<'a, 'src> {
         // The operators outside parentheses, and the lowest precedence.
         let mut parens = 0usize;
         let mut lowest = None;
-        for k in a + 1..b {
+        for k in a..b {
             match self.tok(k) {
                 Tok::LParen => parens += 1,
                 Tok::RParen => parens -= 1,
@@ -393,7 +403,7 @@ impl<'a, 'src> Formatter<'a, 'src> {
     ) {
         let mut parens = 0usize;
         let mut piece_start = a;
-        let mut k = a + 1;
+        let mut k = a;
         let mut operator = None;
         while k <= b {
             let split = k == b
@@ -407,7 +417,10 @@ impl<'a, 'src> Formatter<'a, 'src> {
                         false
                     }
                     tok => {
-                        parens == 0 && !self.is_unary(k) && binary_precedence(tok) == Some(lowest)
+                        k > a
+                            && parens == 0
+                            && !self.is_unary(k)
+                            && binary_precedence(tok) == Some(lowest)
                     }
                 };
             if split {
