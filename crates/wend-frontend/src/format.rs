@@ -52,7 +52,7 @@ pub fn format(src: &str) -> Result<String, Vec<Diag>> {
     debug_assert!(errors.is_empty(), "a program that parsed lexes cleanly");
     let trivia = Trivia::collect(src, &tokens);
     let out = Formatter::new(src, &tokens, &trivia).program();
-    check_same_tokens(src, &tokens, &out);
+    check_same_program(src, &tokens, &trivia, &out);
     Ok(out)
 }
 
@@ -61,29 +61,28 @@ pub fn format(src: &str) -> Result<String, Vec<Diag>> {
 pub fn comments(src: &str) -> Vec<String> {
     let (tokens, _) = lex(src);
     let trivia = Trivia::collect(src, &tokens);
-    let mut all = Vec::new();
-    for i in 0..=tokens.len() {
-        all.extend(trivia.leading[i].iter().map(|c| c.text.to_string()));
-        if let Some(text) = trivia.trailing.get(i).copied().flatten() {
-            all.push(text.to_string());
-        }
-    }
-    all
+    trivia.comments().map(str::to_string).collect()
 }
 
-/// The formatter only moves whitespace: a different token stream in its
-/// output is a bug in it, and writing that output could change a program.
-fn check_same_tokens(src: &str, tokens: &[Token], out: &str) {
+/// The formatter only moves whitespace: a different token stream or a lost
+/// comment in its output is a bug in it, and writing that output could
+/// change a program or lose a student's notes.
+fn check_same_program(src: &str, tokens: &[Token], trivia: &Trivia, out: &str) {
     let (again, errors) = lex(out);
-    let same = errors.is_empty()
+    let same_tokens = errors.is_empty()
         && again.len() == tokens.len()
         && tokens
             .iter()
             .zip(&again)
             .all(|(a, b)| a.tok == b.tok && a.text(src) == b.text(out));
     assert!(
-        same,
+        same_tokens,
         "internal error: formatting changed the tokens of the program"
+    );
+    let trivia_again = Trivia::collect(out, &again);
+    assert!(
+        trivia.comments().eq(trivia_again.comments()),
+        "internal error: formatting lost or moved a comment"
     );
 }
 
@@ -105,6 +104,14 @@ struct Trivia<'src> {
 }
 
 impl<'src> Trivia<'src> {
+    /// Every comment, in order.
+    fn comments(&self) -> impl Iterator<Item = &'src str> + '_ {
+        (0..self.leading.len()).flat_map(move |i| {
+            let leading = self.leading[i].iter().map(|c| c.text);
+            leading.chain(self.trailing.get(i).copied().flatten())
+        })
+    }
+
     /// Scans the gaps between tokens: in a cleanly lexed source they hold
     /// only whitespace and `//` comments.
     fn collect(src: &'src str, tokens: &[Token]) -> Trivia<'src> {
@@ -188,6 +195,8 @@ struct Formatter<'a, 'src> {
     /// have leading comments, a trailing comment.
     leading_before: Vec<usize>,
     trailing_before: Vec<usize>,
+    /// The tokens before this one have had their leading comments written.
+    leading_written: usize,
     out: Out,
 }
 
@@ -202,6 +211,7 @@ impl<'a, 'src> Formatter<'a, 'src> {
             width_before: Vec::with_capacity(n + 1),
             leading_before: Vec::with_capacity(n + 1),
             trailing_before: Vec::with_capacity(n + 1),
+            leading_written: 0,
             out: Out::default(),
         };
         let (mut width, mut leading, mut trailing) = (0, 0, 0);
@@ -280,8 +290,15 @@ impl<'a, 'src> Formatter<'a, 'src> {
                     self.out.indent = depth * INDENT;
                     self.token(i);
                     i += 1;
-                    // `} else {` stays on one line.
+                    // `} else {` stays on one line, unless comments come
+                    // between them: then `else {` starts a line after them.
                     if i < n && self.tok(i) == Tok::Else {
+                        let trivia = self.trivia;
+                        if trivia.trailing[i - 1].is_some() || !trivia.leading[i].is_empty() {
+                            self.out.line_break();
+                            self.out.indent = depth * INDENT;
+                            self.leading(i, depth * INDENT, false);
+                        }
                         i = self.line(i, depth);
                         depth += 1;
                     }
@@ -334,9 +351,12 @@ impl<'a, 'src> Formatter<'a, 'src> {
             let tail = usize::from(self.space[end]) + self.width(end);
             self.segment(body, end, tail, 0);
         }
-        // After a condition broken over lines, the `{` goes on a line of its
-        // own, so that the body does not look like more of the condition.
-        if self.tok(end) == Tok::LBrace && self.out.line_indent() != depth * INDENT {
+        // After a condition broken over lines (or a comment), the `{` goes
+        // on a line of its own, so that the body does not look like more of
+        // the condition.
+        if self.tok(end) == Tok::LBrace
+            && (self.out.pending_line_break || self.out.line_indent() != depth * INDENT)
+        {
             self.out.line_break();
             self.out.indent = depth * INDENT;
         }
@@ -507,6 +527,10 @@ impl<'a, 'src> Formatter<'a, 'src> {
     /// Writes the comments on their own lines before token `i`, at
     /// `indent`; a blank line before one is kept when `blank_lines`.
     fn leading(&mut self, i: usize, indent: usize, blank_lines: bool) {
+        if i < self.leading_written {
+            return;
+        }
+        self.leading_written = i + 1;
         let trivia = self.trivia;
         for comment in &trivia.leading[i] {
             self.out.line_break();
@@ -522,10 +546,8 @@ impl<'a, 'src> Formatter<'a, 'src> {
     /// Writes token `i` (after its leading comments, if a caller has not
     /// already written them) and its trailing comment.
     fn token(&mut self, i: usize) {
-        if !self.out.at_line_start() {
-            let indent = self.out.indent;
-            self.leading(i, indent, false);
-        }
+        let indent = self.out.indent;
+        self.leading(i, indent, false);
         if self.out.pending_line_break {
             self.out.line_break();
         }

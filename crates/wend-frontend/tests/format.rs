@@ -126,9 +126,10 @@ fn semantic_errors_are_formatted() {
 }
 
 /// `src` with the whitespace between its tokens replaced by what `choices`
-/// says: nothing where tokens would merge, otherwise spaces, newlines or
-/// blank lines. A comment still ends its line.
-fn respace(src: &str, choices: &[u8]) -> String {
+/// says: spaces, newlines or blank lines, and, if `add_comments`, new
+/// comments after a token or on a line of their own. A comment of `src`
+/// stays on a line of its own or at the end of a line.
+fn respace(src: &str, choices: &[u8], add_comments: bool) -> String {
     let (tokens, _) = lex(src);
     let mut out = String::new();
     let mut last = 0;
@@ -147,13 +148,17 @@ fn respace(src: &str, choices: &[u8]) -> String {
             }
         }
         if !had_comment && last > 0 {
-            out.push_str(match choice % 5 {
-                0 => " ",
-                1 => "\n",
-                2 => "\n\n",
-                3 => "   ",
-                _ => "\t",
-            });
+            match choice % 8 {
+                0 => out.push(' '),
+                1 => out.push('\n'),
+                2 => out.push_str("\n\n"),
+                3 => out.push_str("   "),
+                4 => out.push('\t'),
+                // Comments where no one would write them.
+                5 if add_comments => out.push_str(&format!(" // after {}\n", i - 1)),
+                6 if add_comments => out.push_str(&format!("\n  // before {i}\n")),
+                _ => out.push(' '),
+            }
         }
         out.push_str(token.text(src));
         last = token.span.end();
@@ -166,9 +171,9 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
-    fn random_programs(seed in any::<u64>(), respace_it in any::<bool>(), choices in prop::collection::vec(any::<u8>(), 1..16)) {
+    fn random_programs(seed in any::<u64>(), respace_it in any::<bool>(), add_comments in any::<bool>(), choices in prop::collection::vec(any::<u8>(), 1..16)) {
         let src = wend_gen::generate(seed, wend_gen::Size::Small);
-        let src = if respace_it { respace(&src, &choices) } else { src };
+        let src = if respace_it { respace(&src, &choices, add_comments) } else { src };
         if let Err(e) = check_properties(&format!("seed {seed}"), &src) {
             prop_assert!(false, "{}", e);
         }
@@ -181,7 +186,7 @@ proptest! {
         files.retain(|f| !f.starts_with(repo_root().join("test-programs/errors")));
         files.sort();
         let file = &files[index % files.len()];
-        let src = respace(&std::fs::read_to_string(file).unwrap(), &choices);
+        let src = respace(&std::fs::read_to_string(file).unwrap(), &choices, false);
         if let Err(e) = check_properties(&file.display().to_string(), &src) {
             prop_assert!(false, "{}", e);
         }
@@ -193,5 +198,18 @@ proptest! {
             prop_assert!(false, "{}: respaced {:?} formats to\n{}\ninstead of\n{}", file.display(), src, a, b);
         }
         prop_assert_eq!(respaced.lines().count(), plain.lines().count());
+    }
+
+    #[test]
+    fn comments_anywhere(index in 0usize..1000, choices in prop::collection::vec(any::<u8>(), 1..16)) {
+        let mut files = Vec::new();
+        wend_files(&repo_root().join("test-programs"), &mut files);
+        files.retain(|f| !f.starts_with(repo_root().join("test-programs/errors")));
+        files.sort();
+        let file = &files[index % files.len()];
+        let src = respace(&std::fs::read_to_string(file).unwrap(), &choices, true);
+        if let Err(e) = check_properties(&file.display().to_string(), &src) {
+            prop_assert!(false, "{}", e);
+        }
     }
 }

@@ -44,7 +44,10 @@ fn rewrites_files_in_place() {
         .stderr("");
     assert_eq!(std::fs::read_to_string(&messy).unwrap(), TIDY);
     // A formatted file is not written at all.
-    assert_eq!(std::fs::metadata(&tidy).unwrap().modified().unwrap(), before);
+    assert_eq!(
+        std::fs::metadata(&tidy).unwrap().modified().unwrap(),
+        before
+    );
     // No temporary file is left behind.
     assert_eq!(files_in(dir.path()), ["messy.wend", "tidy.wend"]);
 }
@@ -59,7 +62,10 @@ fn keeps_permissions_and_writes_through_symlinks() {
     let link = dir.path().join("link.wend");
     std::os::unix::fs::symlink(&real, &link).unwrap();
     wendc().arg("fmt").arg(&link).assert().success();
-    assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
     assert_eq!(std::fs::read_to_string(&real).unwrap(), TIDY);
     let mode = std::fs::metadata(&real).unwrap().permissions().mode();
     assert_eq!(mode & 0o777, 0o640);
