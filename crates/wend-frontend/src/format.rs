@@ -557,6 +557,7 @@ impl<'a, 'src> Formatter<'a, 'src> {
         let text = self.text(i);
         self.out.write(text);
         if let Some(comment) = self.trivia.trailing[i] {
+            self.out.trailing_comment_here();
             self.out.write(" ");
             self.out.write(comment);
             self.out.pending_line_break = true;
@@ -581,6 +582,11 @@ struct Out {
     after_open: bool,
     /// The indentation for the lines after the one about to start.
     continuation: Option<usize>,
+    /// Line breaks written so far.
+    lines: usize,
+    /// Where each trailing comment's line ends its code: (line, byte offset
+    /// in `text`, column), for aligning them.
+    trailing_comments: Vec<(usize, usize, usize)>,
 }
 
 impl Out {
@@ -637,6 +643,7 @@ impl Out {
     fn line_break(&mut self) {
         if !self.at_line_start() {
             self.text.push('\n');
+            self.lines += 1;
         }
         self.pending_line_break = false;
     }
@@ -645,11 +652,46 @@ impl Out {
         self.line_break();
         if !self.after_open && !self.text.is_empty() && !self.text.ends_with("\n\n") {
             self.text.push('\n');
+            self.lines += 1;
         }
     }
 
+    fn trailing_comment_here(&mut self) {
+        self.trailing_comments
+            .push((self.lines, self.text.len(), self.column));
+    }
+
+    /// The text, with the trailing comments of consecutive lines at the
+    /// same indentation aligned, as gofmt aligns them: a column of notes
+    /// stays a column.
     fn finish(mut self) -> String {
         self.line_break();
-        self.text
+        let comments = &self.trailing_comments;
+        let indentation = |&(_, at, _): &(usize, usize, usize)| {
+            let line_start = self.text[..at].rfind('\n').map_or(0, |nl| nl + 1);
+            self.text[line_start..at].len() - self.text[line_start..at].trim_start().len()
+        };
+        let mut aligned = String::with_capacity(self.text.len());
+        let mut copied = 0;
+        let mut run_start = 0;
+        while run_start < comments.len() {
+            let mut run_end = run_start + 1;
+            while run_end < comments.len()
+                && comments[run_end].0 == comments[run_end - 1].0 + 1
+                && indentation(&comments[run_end]) == indentation(&comments[run_start])
+            {
+                run_end += 1;
+            }
+            let run = &comments[run_start..run_end];
+            let widest = run.iter().map(|&(_, _, column)| column).max().unwrap_or(0);
+            for &(_, at, column) in run {
+                aligned.push_str(&self.text[copied..at]);
+                aligned.extend(std::iter::repeat_n(' ', widest - column));
+                copied = at;
+            }
+            run_start = run_end;
+        }
+        aligned.push_str(&self.text[copied..]);
+        aligned
     }
 }
