@@ -213,3 +213,31 @@ proptest! {
         }
     }
 }
+
+/// The formatter's recursion is bounded (the nesting limits of the parser
+/// allow far more than a line can show): the deepest programs format on an
+/// ordinary thread's stack, as an editor's language server runs it.
+#[test]
+fn deep_nesting_needs_no_large_stack() {
+    let parens = 40_000;
+    let deep_expr = format!(
+        "main() {{ int x; x = {}1{}; x = {}; println x; }}",
+        "(".repeat(parens),
+        ")".repeat(parens),
+        vec!["x"; 40_000].join(" + ")
+    );
+    let deep_blocks = format!(
+        "main() {{ int x; {} x = 1; {} }}",
+        "if true { ".repeat(990),
+        "} ".repeat(990)
+    );
+    let worker = std::thread::Builder::new()
+        .stack_size(2 << 20)
+        .spawn(move || {
+            for src in [deep_expr, deep_blocks] {
+                check_properties("deep", &src).unwrap();
+            }
+        })
+        .unwrap();
+    worker.join().unwrap();
+}
