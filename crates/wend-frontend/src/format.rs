@@ -12,7 +12,8 @@
 //! the same line *trails* it and stays at the end of that token's line; a
 //! comment on a line of its own *leads* the next token and stays on a line
 //! of its own before it. A trailing comment in the middle of an expression
-//! forces a line break after it.
+//! forces a line break after it. The trailing comments of consecutive lines
+//! at one indentation are aligned in a column, as gofmt aligns them.
 //!
 //! A line longer than [`MAX_WIDTH`] columns is broken: at the operators of
 //! lowest precedence first (each continuation line starting with its
