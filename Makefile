@@ -2,6 +2,8 @@
 # make wendc  — build the compiler
 # make docs-check — the generated parts of docs/ match the current compiler
 #                  (python3 docs/gen/update.py regenerates them)
+# make fmt-check — every .wend file of the repository is in `wendc fmt`'s layout
+#                 (but those tests/fmt-exclude.txt lists, with why)
 # make links-check — every relative link of the Markdown files resolves in a clone,
 #                   and no path in them leads outside the repository
 # make fuzz-diff N=100000 — that many random programs through every pipeline
@@ -12,7 +14,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full
+.PHONY: all test unit-tests program-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full
 
 all: wendc
 
@@ -27,6 +29,9 @@ program-tests: wendc
 
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
+
+fmt-check: wendc
+	python3 tests/check-fmt.py --wendc $(WENDC)
 
 # The checker's self-test first: it must find made-up broken links.
 links-check:
@@ -55,7 +60,7 @@ same-output: wendc
 	$(CARGO) build -p wend-gen
 	python3 tests/same-output.py --old-rev $(OLD)
 
-test: links-check unit-tests program-tests docs-check random-tests
+test: links-check unit-tests program-tests docs-check fmt-check random-tests
 
 fmt:
 	$(CARGO) fmt --all

@@ -7,8 +7,8 @@ every pipeline must reproduce all three exactly. For a program under errors/,
 wendc must exit with status 1 and its stderr must contain every non-empty line
 of NAME.expected-diag, in order; a first line `// flags: FLAGS` gives wendc
 those flags too (e.g. `-D warnings`, for a program whose warnings are tested). The terminal demos under gfx/ run in bounded
-mode (their `frames = N; // frames` and `delay = N; // delay` lines set to 2
-and 1) and the SHA-256 of their stdout must equal NAME.expected-sha256.
+mode (their `frames = N; // frames` and `delay = N; // delay` lines, the comments
+aligned or not, set to 2 and 1) and the SHA-256 of their stdout must equal NAME.expected-sha256.
 
 Prints one line per program and a final `N passed, M failed` line; exits 1 if
 anything failed.
@@ -118,8 +118,11 @@ def check_runnable(wendc, src, pipelines):
 def bounded_copy(src, tmp):
     """The gfx demo `src` with its frame count and delay made tiny."""
     text = src.read_text()
-    text = re.sub(r"frames = \d+; // frames", "frames = 2; // frames", text)
-    text = re.sub(r"delay = \d+; // delay", "delay = 1; // delay", text)
+    # `wendc fmt` may align the comments: any spaces before them.
+    for name, value in (("frames", 2), ("delay", 1)):
+        text, count = re.subn(rf"{name} = \d+;( +)// {name}\b", rf"{name} = {value};\1// {name}", text)
+        if count != 1:
+            raise SystemExit(f"{src}: needs exactly one `{name} = N; // {name}` line, has {count}")
     path = pathlib.Path(tmp) / src.name
     path.write_text(text)
     return path

@@ -14,6 +14,9 @@
 //! 4. [`lower`]: the checked program to a `wend_ir::Module`, the way
 //!    clang -O0 would.
 //!
+//! Beside the pipeline, [`format`] is `wendc fmt`: the canonical layout of
+//! a source file, for the command line and for editors.
+//!
 //! Diagnostics are codespan-reporting diagnostics over the single source
 //! file; [`render_diagnostics`] turns them into rustc-like text.
 //!
@@ -28,6 +31,7 @@ pub mod checked;
 pub(crate) mod dead_store;
 pub mod diag;
 pub(crate) mod flow;
+pub mod format;
 pub mod intern;
 pub mod lexer;
 pub mod lower;

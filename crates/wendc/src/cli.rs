@@ -46,6 +46,20 @@ pub enum Command {
     /// tokens, syntax tree, the IR after each pass beside the one before,
     /// each function's CFG, dominators, loops and assembly
     Explain(ExplainArgs),
+    /// Rewrite wend files in the canonical layout (docs/style.md); with no
+    /// file or `-`, format standard input to standard output
+    Fmt(FmtArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct FmtArgs {
+    /// The wend source files, rewritten in place (`-`: standard input, to
+    /// standard output)
+    pub files: Vec<PathBuf>,
+    /// Write nothing; print a diff of each file that is not formatted and
+    /// exit with status 1 if there is one
+    #[arg(long)]
+    pub check: bool,
 }
 
 #[derive(Args, Debug, Clone)]
@@ -269,7 +283,7 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
             }
             Ok(())
         }
-        Command::Analyze(_) | Command::Explain(_) => Ok(()),
+        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) => Ok(()),
     }
 }
 

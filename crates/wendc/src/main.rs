@@ -22,6 +22,7 @@
 mod analyze;
 mod cli;
 mod driver;
+mod fmt;
 mod interrupt;
 mod mapped;
 mod output;
