@@ -38,7 +38,7 @@ use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, InstBlocks, ValueDef};
 use crate::instructions::{BinOp, InstKind, Terminator};
 use crate::module::Module;
-use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
+use crate::prefetch::ReadAhead;
 use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
@@ -176,11 +176,9 @@ impl DefSites {
         site.block.expand().map(|b| (b, site.index))
     }
 
-    /// Asks for `v`'s entry ahead of its use (`crate::prefetch`).
-    fn prefetch(&self, v: Value) {
-        if let Some(site) = self.0.get(v) {
-            prefetch(site);
-        }
+    /// The entry `get(v)` reads, for walks that ask for it ahead.
+    fn entry(&self, v: Value) -> &DefSite {
+        &self.0[v]
     }
 }
 
@@ -258,24 +256,20 @@ impl Verifier<'_> {
         let sites = self.sites.get_or_init(|| sites);
         let cfg = Cfg::compute(self.func);
         let dom = DomTree::compute(self.func, &cfg);
-        let lookahead = lookahead_for(self.func.values.len());
         for &b in &self.func.layout {
             // Dominance is checked in reachable blocks only.
             let dom = cfg.is_reachable(b).then_some(&dom);
             let data = &self.func.blocks[b];
-            let insts = with_lookahead(&data.phis, &data.insts, lookahead);
-            for ((inst, later), index) in insts.zip(0u32..) {
-                // A huge function's instructions use values from all over
-                // it: ask for the sites the later instruction will read.
-                if let Some(later) = later {
-                    self.func.insts[later]
-                        .kind
-                        .for_each_operand(|v| sites.prefetch(v));
-                }
+            // A huge function's instructions use values from all over it:
+            // the walk asks ahead for the sites they will read.
+            let mut walk = ReadAhead::new(&data.phis, &data.insts, self.func.values.len());
+            let mut index = 0u32;
+            while let Some(inst) = walk.next(&self.func.insts, |v| sites.entry(v)) {
                 self.check_inst(b, inst, sites)?;
                 if let Some(dom) = dom {
                     self.check_inst_dominance(b, inst, index, dom, sites)?;
                 }
+                index += 1;
             }
             self.check_terminator(b, sites)?;
             if let Some(dom) = dom {

@@ -7,3 +7,4 @@ pub mod dom;
 pub mod frontier;
 pub mod liveness;
 pub mod loops;
+pub mod var_accesses;
