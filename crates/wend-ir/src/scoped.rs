@@ -9,7 +9,9 @@
 //! deep); [`ScopedMap`] and [`UndoLog`] record what each scope changed
 //! and undo it on leaving, instead of keeping a stack of values per key.
 
-use cranelift_entity::{EntityRef, SecondaryMap};
+use std::ops::{Index, IndexMut};
+
+use cranelift_entity::SecondaryMap;
 
 use crate::analysis::dom::DomTree;
 use crate::entities::Block;
@@ -104,25 +106,18 @@ impl<T> UndoLog<T> {
     }
 }
 
-/// A map from entities to values whose changes are scoped: leaving a
-/// scope restores every entry it changed to what it was on entering.
+/// A map whose changes are scoped: leaving a scope restores every entry
+/// it changed to what it was on entering. The entries live in `M` (a
+/// `PrimaryMap` or `SecondaryMap` from `K` to `V`).
 #[derive(Clone, Debug)]
-pub struct ScopedMap<K: EntityRef, V: Clone> {
-    values: SecondaryMap<K, V>,
+pub struct ScopedMap<K, V, M = SecondaryMap<K, V>> {
+    values: M,
     undo: UndoLog<(K, V)>,
 }
 
-impl<K: EntityRef, V: Clone> ScopedMap<K, V> {
-    /// A map giving `default` for every key, and no scope open.
-    pub fn with_default(default: V) -> Self {
-        ScopedMap {
-            values: SecondaryMap::with_default(default),
-            undo: UndoLog::new(),
-        }
-    }
-
-    /// A map giving `values[k]` for each key `k`, and no scope open.
-    pub fn from_values(values: SecondaryMap<K, V>) -> Self {
+impl<K: Copy, V: Clone, M: IndexMut<K, Output = V>> ScopedMap<K, V, M> {
+    /// A map holding `values`, and no scope open.
+    pub fn new(values: M) -> Self {
         ScopedMap {
             values,
             undo: UndoLog::new(),
@@ -159,7 +154,7 @@ impl<K: EntityRef, V: Clone> ScopedMap<K, V> {
     }
 }
 
-impl<K: EntityRef, V: Clone> std::ops::Index<K> for ScopedMap<K, V> {
+impl<K: Copy, V: Clone, M: IndexMut<K, Output = V>> Index<K> for ScopedMap<K, V, M> {
     type Output = V;
     #[inline]
     fn index(&self, key: K) -> &V {
@@ -211,7 +206,7 @@ mod tests {
     #[test]
     fn scoped_map_restores_on_leaving() {
         let [k0, k1] = [Value::from_u32(0), Value::from_u32(1)];
-        let mut m: ScopedMap<Value, i32> = ScopedMap::with_default(0);
+        let mut m = ScopedMap::new(SecondaryMap::<Value, i32>::new());
         m.enter_scope();
         m.set(k0, 1);
         m.enter_scope();
