@@ -7,11 +7,14 @@
 //! other's. [`DomTreeWalk`] yields each block on entering and on leaving
 //! its subtree, with an explicit stack (a function can be 100 000 blocks
 //! deep); [`ScopedMap`] and [`UndoLog`] record what each scope changed
-//! and undo it on leaving, instead of keeping a stack of values per key.
+//! and undo it on leaving, instead of keeping a stack of values per key;
+//! [`ScopedHashTable`] is the hash table of dominator-based value
+//! numbering, whose insertions are undone the same way.
 
 use std::ops::{Index, IndexMut};
 
 use cranelift_entity::SecondaryMap;
+use hashbrown::HashTable;
 
 use crate::analysis::dom::DomTree;
 use crate::entities::Block;
@@ -162,6 +165,78 @@ impl<K: Copy, V: Clone, M: IndexMut<K, Output = V>> Index<K> for ScopedMap<K, V,
     }
 }
 
+/// A hash table whose insertions are scoped: leaving a scope removes what
+/// was inserted in it. Each entry is an item with a 32-bit digest of its
+/// key, not the key itself: a lookup confirms a match of the digest by
+/// asking the caller whether the item is the one sought (rebuilding the
+/// key from the item, say), which keeps entries small when the table is
+/// large.
+pub struct ScopedHashTable<T> {
+    table: HashTable<(u32, T)>,
+    inserted: UndoLog<(u32, T)>,
+}
+
+impl<T> Default for ScopedHashTable<T> {
+    fn default() -> Self {
+        ScopedHashTable {
+            table: HashTable::new(),
+            inserted: UndoLog::new(),
+        }
+    }
+}
+
+impl<T: Copy + PartialEq> ScopedHashTable<T> {
+    pub fn new() -> Self {
+        ScopedHashTable::default()
+    }
+
+    /// The digest kept of a key's 64-bit hash.
+    fn digest(hash: u64) -> u32 {
+        (hash ^ (hash >> 32)) as u32
+    }
+
+    /// The hash the table files an entry under, a function of the digest
+    /// alone so the table can recompute it when it grows; the
+    /// multiplication spreads the 32 bits over the top bits the table's
+    /// control bytes use.
+    fn table_hash(digest: u32) -> u64 {
+        u64::from(digest).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// An item inserted under `hash` for which `is_sought` is true.
+    pub fn find(&self, hash: u64, mut is_sought: impl FnMut(T) -> bool) -> Option<T> {
+        let digest = Self::digest(hash);
+        self.table
+            .find(Self::table_hash(digest), |&(d, item)| {
+                d == digest && is_sought(item)
+            })
+            .map(|&(_, item)| item)
+    }
+
+    /// Inserts `item` under `hash` until the current scope is left. No
+    /// equal item may be in the table already.
+    pub fn insert(&mut self, hash: u64, item: T) {
+        let entry = (Self::digest(hash), item);
+        self.table
+            .insert_unique(Self::table_hash(entry.0), entry, |e| Self::table_hash(e.0));
+        self.inserted.record(entry);
+    }
+
+    pub fn enter_scope(&mut self) {
+        self.inserted.enter_scope();
+    }
+
+    /// Removes every item inserted since the matching `enter_scope`.
+    pub fn leave_scope(&mut self) {
+        for (digest, item) in self.inserted.leave_scope() {
+            match self.table.find_entry(Self::table_hash(digest), |e| e.1 == item) {
+                Ok(entry) => drop(entry.remove()),
+                Err(_) => unreachable!("an item stays in the table until its scope is left"),
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -220,6 +295,37 @@ mod tests {
         m.leave_scope();
         assert_eq!((m[k0], m[k1]), (0, 0));
         assert!(m.is_unchanged());
+    }
+
+    #[test]
+    fn scoped_hash_table_forgets_a_scope_on_leaving() {
+        let mut t = ScopedHashTable::new();
+        // Items 1 and 2 share a hash: lookups tell them apart by the item.
+        t.enter_scope();
+        t.insert(7, 1u32);
+        t.enter_scope();
+        t.insert(7, 2);
+        t.insert(9 << 40, 3);
+        assert_eq!(t.find(7, |i| i == 2), Some(2));
+        assert_eq!(t.find(7, |i| i == 1), Some(1));
+        assert_eq!(t.find(7, |i| i == 3), None);
+        assert_eq!(t.find(9 << 40, |_| true), Some(3));
+        t.leave_scope();
+        assert_eq!(t.find(7, |i| i == 2), None);
+        assert_eq!(t.find(9 << 40, |_| true), None);
+        assert_eq!(t.find(7, |_| true), Some(1));
+        t.leave_scope();
+        assert_eq!(t.find(7, |_| true), None);
+        // Many entries: growing the table keeps them all findable.
+        t.enter_scope();
+        for i in 0..1000u32 {
+            t.insert(u64::from(i % 37), i);
+        }
+        for i in 0..1000u32 {
+            assert_eq!(t.find(u64::from(i % 37), |j| j == i), Some(i));
+        }
+        t.leave_scope();
+        assert_eq!(t.find(3, |_| true), None);
     }
 
     #[test]
