@@ -230,11 +230,7 @@ impl KnownConditions {
 /// The constant an arithmetic or comparison instruction computes when both
 /// of its operands are constants (`None` if not, or if the result is
 /// undefined), with the instruction's result.
-fn fold(
-    func: &mut Function,
-    subst: &Substitution,
-    inst: wend_ir::Inst,
-) -> Option<(Value, Value)> {
+fn fold(func: &mut Function, subst: &Substitution, inst: wend_ir::Inst) -> Option<(Value, Value)> {
     let result = func.insts[inst].result.expand()?;
     let constant = |v: Value| func.as_const(subst.resolve(v));
     let c = match func.insts[inst].kind {

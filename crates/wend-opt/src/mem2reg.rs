@@ -99,8 +99,16 @@ fn promote(func: &mut Function) -> bool {
     let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs);
 
     // Step 3: fill in phis, map each load to the value it reads, and take
-    // the promoted allocas, loads and stores out of the blocks.
-    let mut subst = rename(func, &cfg, &domtree, &vars, &var_of, &accesses, &phi_var, &mut undefs);
+    // the promoted allocas, loads and stores out of the blocks. On entry to
+    // the function a variable holds undef (or its only stored constant).
+    let on_entry: PrimaryMap<Var, Value> = vars
+        .iter()
+        .map(|(var, info)| match accesses.only_stored_constant(var) {
+            Some(v) => v,
+            None => undefs.get(func, info.ty),
+        })
+        .collect();
+    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry);
 
     // Clean up: trivial phis, and the accesses in unreachable code.
     remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
@@ -259,27 +267,16 @@ fn place_phis(
 /// a promoted variable to the value it reads; the promoted allocas, loads
 /// and stores of the blocks it visits are deleted on the way. Returns that
 /// substitution.
-#[allow(clippy::too_many_arguments)]
 fn rename(
     func: &mut Function,
     cfg: &Cfg,
     domtree: &DomTree,
-    vars: &PrimaryMap<Var, VarInfo>,
     var_of: &VarOf,
-    accesses: &VarAccesses,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
-    undefs: &mut Undefs,
+    on_entry: PrimaryMap<Var, Value>,
 ) -> Substitution {
-    // The value each variable holds at the current point of the walk; on
-    // entry to the function, undef (or its only stored constant).
-    let initial: PrimaryMap<Var, Value> = vars
-        .iter()
-        .map(|(var, info)| match accesses.only_stored_constant(var) {
-            Some(v) => v,
-            None => undefs.get(func, info.ty),
-        })
-        .collect();
-    let mut current = ScopedMap::new(initial);
+    // The value each variable holds at the current point of the walk.
+    let mut current = ScopedMap::new(on_entry);
     let outgoing = phi_entry_slots(func, cfg, phi_var);
 
     let mut subst = Substitution::with_capacity(func.values.len());
