@@ -78,6 +78,9 @@ fn expr_hash(expr: &Expr) -> u64 {
     FxBuildHasher.hash_one(expr)
 }
 
+/// Replaces each redundant pure instruction of `func` by its dominating
+/// twin, and uses of known branch conditions by constants (see the module
+/// doc).
 pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
