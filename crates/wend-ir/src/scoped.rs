@@ -229,7 +229,10 @@ impl<T: Copy + PartialEq> ScopedHashTable<T> {
     /// Removes every item inserted since the matching `enter_scope`.
     pub fn leave_scope(&mut self) {
         for (digest, item) in self.inserted.leave_scope() {
-            match self.table.find_entry(Self::table_hash(digest), |e| e.1 == item) {
+            match self
+                .table
+                .find_entry(Self::table_hash(digest), |e| e.1 == item)
+            {
                 Ok(entry) => drop(entry.remove()),
                 Err(_) => unreachable!("an item stays in the table until its scope is left"),
             }
