@@ -7,11 +7,11 @@
 //! these keep a cached [`Cfg`](crate::analysis::cfg::Cfg) up to date; the
 //! caller recomputes or patches its own.
 //!
-//! [`same_value`] is here too: it is the question an edit asks when two
-//! edges from one block must carry one value into the same phi.
+//! When two edges from one block must carry one value into the same phi,
+//! an edit asks [`Function::same_value`], the one meaning of that question.
 
-use crate::entities::{Block, Value};
-use crate::function::{Function, ValueDef};
+use crate::entities::Block;
+use crate::function::Function;
 use crate::instructions::{InstKind, Terminator};
 use cranelift_entity::SecondaryMap;
 
@@ -85,26 +85,6 @@ pub fn delete_blocks(func: &mut Function, dead: &SecondaryMap<Block, bool>) {
             }
         }
     }
-}
-
-/// Whether either value can stand for the other, so that a phi whose
-/// entries are `a` and `b` may take just one of them: one id, equal
-/// constants or equal string addresses of one type (the IR makes a fresh
-/// value for each constant written), or two `undef`s of one type — an
-/// `undef` may be any value, so one may be chosen to be the other (LLVM
-/// reads two such phi entries as one `undef`, and so does the verifier).
-pub fn same_value(func: &Function, a: Value, b: Value) -> bool {
-    if a == b {
-        return true;
-    }
-    let (da, db) = (&func.values[a], &func.values[b]);
-    da.ty == db.ty
-        && match (da.def, db.def) {
-            (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
-            (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
-            (ValueDef::Undef, ValueDef::Undef) => true,
-            _ => false,
-        }
 }
 
 #[cfg(test)]
@@ -223,11 +203,11 @@ b:
         let (one, other_one, two) = (f.iconst(1), f.iconst(1), f.iconst(2));
         let (u, v, w) = (f.undef(Type::I32), f.undef(Type::I32), f.undef(Type::I1));
         let true_ = f.bconst(true);
-        assert!(same_value(f, one, other_one));
-        assert!(!same_value(f, one, two));
-        assert!(same_value(f, u, v));
-        assert!(!same_value(f, u, w), "undefs of different types");
-        assert!(!same_value(f, u, one), "an undef and a constant");
-        assert!(!same_value(f, true_, one), "equal bits, different types");
+        assert!(f.same_value(one, other_one));
+        assert!(!f.same_value(one, two));
+        assert!(f.same_value(u, v));
+        assert!(!f.same_value(u, w), "undefs of different types");
+        assert!(!f.same_value(u, one), "an undef and a constant");
+        assert!(!f.same_value(true_, one), "equal bits, different types");
     }
 }

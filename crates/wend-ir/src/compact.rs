@@ -19,7 +19,7 @@
 
 use crate::entities::{Block, Inst, Value};
 use crate::function::{BlockData, Function, InstData, ValueData, ValueDef};
-use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
+use crate::prefetch::ReadAhead;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 
@@ -116,16 +116,11 @@ pub fn compact(func: &mut Function) {
             .expand()
             .unwrap_or_else(|| panic!("compact: {b} in {} is not in the layout", func.name))
     };
-    let lookahead = lookahead_for(old_values.len());
     for (_, block) in blocks.iter_mut() {
-        for (i, later) in with_lookahead(&block.phis, &block.insts, lookahead) {
-            // Operands come from all over a huge function: ask for the map
-            // entries the later instruction will read.
-            if let Some(later) = later {
-                insts[later]
-                    .kind
-                    .for_each_operand(|v| prefetch(&value_map[v]));
-            }
+        // Operands come from all over a huge function: the walk asks ahead
+        // for the map entries they will read.
+        let mut walk = ReadAhead::new(&block.phis, &block.insts, old_values.len());
+        while let Some(i) = walk.next(&insts, |v| &value_map[v]) {
             let kind = &mut insts[i].kind;
             kind.map_operands(&mut |v| map_value(&mut value_map, &mut values, v));
             if let crate::InstKind::Phi { incoming } = kind {

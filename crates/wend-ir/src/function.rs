@@ -9,7 +9,8 @@ use crate::debug_info::FunctionDebug;
 use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::name_hints::{NameHints, NameId};
-use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
+use crate::prefetch::ReadAhead;
+use crate::substitution::Replacements;
 use crate::types::Type;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
@@ -336,36 +337,22 @@ impl Function {
         map
     }
 
-    /// Replaces uses through a substitution map, following chains
-    /// (`a -> b -> c` makes uses of `a` use `c`): a pass computes its
-    /// substitution and applies it in one sweep (this is how mem2reg
-    /// replaces loads, without per-value use lists).
-    pub fn substitute(&mut self, subst: &SecondaryMap<Value, Option<Value>>) {
+    /// Replaces every use of a replaced value by what it stands for: a pass
+    /// computes its [`Substitution`](crate::substitution::Substitution) and
+    /// applies it in one sweep (this is how mem2reg replaces loads, without
+    /// per-value use lists).
+    pub fn substitute(&mut self, subst: &(impl Replacements + ?Sized)) {
         if subst.is_empty() {
             return; // nothing was ever substituted: spare the walk
         }
-        let mut resolve = |mut v: Value| {
-            while let Some(next) = subst[v] {
-                v = next;
-            }
-            v
-        };
-        let lookahead = lookahead_for(self.values.len());
+        let mut resolve = |v: Value| subst.resolve(v);
         for &b in &self.layout {
             let data = &mut self.blocks[b];
-            for (inst, later) in with_lookahead(&data.phis, &data.insts, lookahead) {
-                // Operands come from all over a huge function: ask for the
-                // entries the later instruction will read. A substituted
-                // operand (a promoted load) is usually defined just before
-                // its use, so its own entry is near; the value it stands
-                // for is anywhere, so the next step of its chain is asked
-                // for too.
-                if let Some(later) = later {
-                    self.insts[later].kind.for_each_operand(|v| match subst[v] {
-                        Some(next) => prefetch(&subst[next]),
-                        None => prefetch(&subst[v]),
-                    });
-                }
+            let mut walk = ReadAhead::new(&data.phis, &data.insts, self.values.len());
+            // A substituted operand (a promoted load) is usually defined
+            // just before its use, so its own entry is near; the value it
+            // stands for is anywhere, so the entry after it is asked for.
+            while let Some(inst) = walk.next(&self.insts, |v| subst.entry_read_by(v)) {
                 self.insts[inst].kind.map_operands(&mut resolve);
             }
             if let Some(t) = data.terminator.as_mut() {
@@ -374,10 +361,42 @@ impl Function {
         }
     }
 
-    /// Whether `a` and `b` are known to be the same value: the same id, or
-    /// equal constants or string addresses of one type (the IR makes a fresh
-    /// value for each constant written). Two `undef`s are not the same here —
-    /// each may be any value; passes that may pick one for both say so.
+    /// Keeps the ordinary instructions of `block` for which `keep` is true,
+    /// in order. `keep` may read and change the function, except the
+    /// instruction list of `block` itself, which is taken out meanwhile.
+    pub fn retain_insts(
+        &mut self,
+        block: Block,
+        mut keep: impl FnMut(&mut Function, Inst) -> bool,
+    ) {
+        let mut insts = std::mem::take(&mut self.blocks[block].insts);
+        insts.retain(|&inst| keep(self, inst));
+        debug_assert!(
+            self.blocks[block].insts.is_empty(),
+            "retain_insts: {block} was changed"
+        );
+        self.blocks[block].insts = insts;
+    }
+
+    /// Keeps the phis of `block` for which `keep` is true, in order, as
+    /// [`Function::retain_insts`] does for the ordinary instructions.
+    pub fn retain_phis(&mut self, block: Block, mut keep: impl FnMut(&mut Function, Inst) -> bool) {
+        let mut phis = std::mem::take(&mut self.blocks[block].phis);
+        phis.retain(|&inst| keep(self, inst));
+        debug_assert!(
+            self.blocks[block].phis.is_empty(),
+            "retain_phis: {block} was changed"
+        );
+        self.blocks[block].phis = phis;
+    }
+
+    /// Whether either value can stand for the other, so that a phi whose
+    /// entries are `a` and `b` may take just one of them: one id, equal
+    /// constants or equal string addresses of one type (the IR makes a fresh
+    /// value for each constant written), or two `undef`s of one type — an
+    /// `undef` may be any value, so one may be chosen to be the other (LLVM
+    /// reads two such phi entries as one `undef`). The one meaning of "same
+    /// value" for every pass and the verifier.
     pub fn same_value(&self, a: Value, b: Value) -> bool {
         if a == b {
             return true;
@@ -387,6 +406,7 @@ impl Function {
             && match (da.def, db.def) {
                 (ValueDef::Const(x), ValueDef::Const(y)) => x == y,
                 (ValueDef::Str(x), ValueDef::Str(y)) => x == y,
+                (ValueDef::Undef, ValueDef::Undef) => true,
                 _ => false,
             }
     }

@@ -27,7 +27,9 @@ pub mod prefetch;
 pub mod print;
 pub mod read;
 pub mod runtime;
+pub mod scoped;
 pub mod string_table;
+pub mod substitution;
 pub mod types;
 pub mod verify;
 
@@ -35,6 +37,8 @@ pub use entities::{Block, FuncId, Inst, StrId, Value};
 pub use function::{BlockData, Function, InstBlocks, InstData, ValueData, ValueDef};
 pub use instructions::{thin_vec, BinOp, IcmpCond, InstKind, Terminator, ThinVec};
 pub use module::Module;
+pub use prefetch::ReadAhead;
+pub use substitution::Substitution;
 pub use types::Type;
 
 /// Re-exported so every crate uses the same arena types.

@@ -39,7 +39,7 @@ use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, InstBlocks, ValueDef};
 use crate::instructions::{BinOp, InstKind, Terminator};
 use crate::module::Module;
-use crate::prefetch::{lookahead_for, prefetch, with_lookahead};
+use crate::prefetch::ReadAhead;
 use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
 use crate::runtime::RuntimeFn;
 use crate::types::Type;
@@ -177,11 +177,9 @@ impl DefSites {
         site.block.expand().map(|b| (b, site.index))
     }
 
-    /// Asks for `v`'s entry ahead of its use (`crate::prefetch`).
-    fn prefetch(&self, v: Value) {
-        if let Some(site) = self.0.get(v) {
-            prefetch(site);
-        }
+    /// The entry `get(v)` reads, for walks that ask for it ahead.
+    fn entry(&self, v: Value) -> &DefSite {
+        &self.0[v]
     }
 }
 
@@ -203,13 +201,6 @@ impl Verifier<'_> {
 
     fn block_error(&self, b: Block, message: String) -> VerifyError {
         self.error(Some(format!("block %{}", self.names().block(b))), message)
-    }
-
-    /// Whether two phi entries carry the same value: [`Function::same_value`],
-    /// or two `undef`s of one type (LLVM reads both as the same `undef`).
-    fn same_value(&self, a: Value, b: Value) -> bool {
-        let f = self.func;
-        f.same_value(a, b) || (f.is_undef(a) && f.is_undef(b) && f.value_type(a) == f.value_type(b))
     }
 
     fn inst_error(&self, b: Block, inst: Inst, message: String) -> VerifyError {
@@ -260,24 +251,20 @@ impl Verifier<'_> {
         self.check_debug_slots(sites)?;
         let cfg = Cfg::compute(self.func);
         let dom = DomTree::compute(self.func, &cfg);
-        let lookahead = lookahead_for(self.func.values.len());
         for &b in &self.func.layout {
             // Dominance is checked in reachable blocks only.
             let dom = cfg.is_reachable(b).then_some(&dom);
             let data = &self.func.blocks[b];
-            let insts = with_lookahead(&data.phis, &data.insts, lookahead);
-            for ((inst, later), index) in insts.zip(0u32..) {
-                // A huge function's instructions use values from all over
-                // it: ask for the sites the later instruction will read.
-                if let Some(later) = later {
-                    self.func.insts[later]
-                        .kind
-                        .for_each_operand(|v| sites.prefetch(v));
-                }
+            // A huge function's instructions use values from all over it:
+            // the walk asks ahead for the sites they will read.
+            let mut walk = ReadAhead::new(&data.phis, &data.insts, self.func.values.len());
+            let mut index = 0u32;
+            while let Some(inst) = walk.next(&self.func.insts, |v| sites.entry(v)) {
                 self.check_inst(b, inst, sites)?;
                 if let Some(dom) = dom {
                     self.check_inst_dominance(b, inst, index, dom, sites)?;
                 }
+                index += 1;
             }
             self.check_terminator(b, sites)?;
             if let Some(dom) = dom {
@@ -705,7 +692,7 @@ impl Verifier<'_> {
                 for &(pred, v) in incoming {
                     let entry = entries.entry(pred).or_insert((0, v));
                     entry.0 += 1;
-                    if !self.same_value(entry.1, v) {
+                    if !self.func.same_value(entry.1, v) {
                         return fail(format!(
                             "two entries for predecessor %{} with different values ({} and {})",
                             self.names().block(pred),

@@ -21,7 +21,7 @@
 //! phis and selects that use a replaced value until nothing changes. An
 //! instruction is re-examined only when one of its operands is replaced,
 //! so the work is linear in the number of operands. The replacements are
-//! recorded in one substitution map and applied in a single sweep.
+//! recorded in one `wend_ir::Substitution` and applied in a single sweep.
 //!
 //! Nothing else is folded (`add %x, 0` stays: that is arithmetic, not a
 //! copy; SCCP folds what is constant). Dead code is left to DCE.
@@ -30,9 +30,8 @@
 //! selects are removed.
 
 use cranelift_entity::{EntityRef, SecondaryMap};
-use wend_ir::cfg_edit::same_value;
 use wend_ir::flat_lists::FlatLists;
-use wend_ir::{Block, Function, Inst, InstKind, Type, Value};
+use wend_ir::{Block, Function, Inst, InstKind, Substitution, Type, Value};
 
 /// Replaces copies by what they copy (see the module doc).
 pub fn run(func: &mut Function) {
@@ -63,7 +62,7 @@ pub fn run(func: &mut Function) {
         }
     });
 
-    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    let mut subst = Substitution::new();
     let mut replaced: SecondaryMap<Inst, bool> = SecondaryMap::new();
     let mut undefs: Vec<(Type, Value)> = Vec::new();
     let mut worklist: Vec<Inst> = candidates.iter().rev().copied().collect();
@@ -71,7 +70,7 @@ pub fn run(func: &mut Function) {
         if replaced[inst] {
             continue;
         }
-        let Some(copied) = copied_value(func, inst, &mut subst) else {
+        let Some(copied) = copied_value(func, inst, &subst) else {
             continue;
         };
         let result = func.insts[inst].result.unwrap();
@@ -89,7 +88,7 @@ pub fn run(func: &mut Function) {
                 }
             }
         };
-        subst[result] = Some(copied);
+        subst.replace(result, copied);
         replaced[inst] = true;
         worklist.extend(
             users
@@ -117,21 +116,17 @@ enum Copied {
 }
 
 /// The value `inst` copies, if it is a copy.
-fn copied_value(
-    func: &Function,
-    inst: Inst,
-    subst: &mut SecondaryMap<Value, Option<Value>>,
-) -> Option<Copied> {
+fn copied_value(func: &Function, inst: Inst, subst: &Substitution) -> Option<Copied> {
     let result = func.insts[inst].result.unwrap();
     let copied = match func.insts[inst].kind {
         InstKind::Phi { ref incoming } => {
             let mut common: Option<Value> = None;
             for &(_, v) in incoming {
-                let v = resolve(subst, v);
+                let v = subst.resolve(v);
                 match common {
                     _ if v == result => {}
                     None => common = Some(v),
-                    Some(c) if same_value(func, c, v) => {}
+                    Some(c) if func.same_value(c, v) => {}
                     Some(_) => return None,
                 }
             }
@@ -142,11 +137,11 @@ fn copied_value(
             if_true,
             if_false,
         } => {
-            let (if_true, if_false) = (resolve(subst, if_true), resolve(subst, if_false));
-            match func.as_const(resolve(subst, cond)) {
+            let (if_true, if_false) = (subst.resolve(if_true), subst.resolve(if_false));
+            match func.as_const(subst.resolve(cond)) {
                 Some(c) if c != 0 => if_true,
                 Some(_) => if_false,
-                None if same_value(func, if_true, if_false) => if_true,
+                None if func.same_value(if_true, if_false) => if_true,
                 None => return None,
             }
         }
@@ -154,19 +149,4 @@ fn copied_value(
     };
     // Only unreachable code can make a select copy itself.
     (copied != result).then_some(Copied::Value(copied))
-}
-
-/// `v` after the replacements made so far, shortening the chain it
-/// followed so that later lookups are quick.
-fn resolve(subst: &mut SecondaryMap<Value, Option<Value>>, v: Value) -> Value {
-    let mut root = v;
-    while let Some(next) = subst[root] {
-        root = next;
-    }
-    let mut v = v;
-    while let Some(next) = subst[v] {
-        subst[v] = Some(root);
-        v = next;
-    }
-    root
 }

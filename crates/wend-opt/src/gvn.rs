@@ -12,10 +12,10 @@
 //! table's value was computed in a block dominating this one, so it is
 //! available here; otherwise add it. Leaving a block undoes its additions,
 //! so siblings in the tree never see each other's expressions (neither
-//! dominates the other). The walk uses an explicit stack and an undo log.
-//! The table holds each value with its expression's hash only; a match of
-//! the hash is confirmed by rebuilding the expression from the value's
-//! instruction (see `Entry`).
+//! dominates the other). The walk is `wend_ir::scoped::DomTreeWalk`, the
+//! table a `ScopedHashTable`; it holds each value with its expression's
+//! hash only, and a match of the hash is confirmed by rebuilding the
+//! expression from the value's instruction.
 //!
 //! Expressions are canonical so that equal computations have equal keys:
 //! operands are looked up through the replacements already made; constants
@@ -47,14 +47,14 @@
 
 use std::hash::BuildHasher;
 
-use hashbrown::HashTable;
 use rustc_hash::FxBuildHasher;
 
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
+use wend_ir::scoped::{DomTreeStep, DomTreeWalk, ScopedHashTable, ScopedMap};
 use wend_ir::{
-    BinOp, Block, Function, IcmpCond, InstKind, StrId, Terminator, Type, Value, ValueDef,
+    BinOp, Function, IcmpCond, InstKind, StrId, Substitution, Terminator, Type, Value, ValueDef,
 };
 
 /// An operand as the table compares it: constants by value.
@@ -73,41 +73,14 @@ enum Expr {
     Select(Operand, Operand, Operand),
 }
 
-/// An entry of the table: a value and a 32-bit hash of the expression it
-/// computes. The expression itself is not stored: on a match of the hash
-/// it is rebuilt from the value's instruction. A function whose dominator
-/// tree is a long chain (a sequence of loops) keeps an expression of every
-/// loop header in the table until the end, so entries are kept small
-/// enough for the table to stay in a core's cache.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    hash: u32,
-    value: Value,
+/// The hash an expression is filed under in the table.
+fn expr_hash(expr: &Expr) -> u64 {
+    FxBuildHasher.hash_one(expr)
 }
 
-/// The 32-bit hash of an expression kept in an [`Entry`].
-fn short_hash(expr: &Expr) -> u32 {
-    let full = FxBuildHasher.hash_one(expr);
-    (full ^ (full >> 32)) as u32
-}
-
-/// The hash the table files an entry under, a function of the short hash
-/// alone so the table can recompute it when it grows. The multiplication
-/// spreads the 32 bits over the top bits the table's control bytes use.
-fn table_hash(short: u32) -> u64 {
-    u64::from(short).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-}
-
-enum Visit {
-    Enter(Block),
-    /// Undo the table and the known conditions down to these lengths of
-    /// their undo logs.
-    Leave {
-        table: usize,
-        known: usize,
-    },
-}
-
+/// Replaces each redundant pure instruction of `func` by its dominating
+/// twin, and uses of known branch conditions by constants (see the module
+/// doc).
 pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
@@ -115,40 +88,22 @@ pub fn run(func: &mut Function) {
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
 
-    let mut table: HashTable<Entry> = HashTable::new();
-    // The entries added, in order, to remove on leaving their block: an
-    // expression is only added when absent, so none is ever overwritten.
-    let mut undo: Vec<Entry> = Vec::new();
-    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
-    // The conditions known in the current subtree, and the order they
-    // became known in (to forget them on leaving).
+    // The values computed in the blocks dominating the current one, by
+    // expression, and the conditions known there.
+    let mut available: ScopedHashTable<Value> = ScopedHashTable::new();
     let mut known = KnownConditions::default();
-    let mut stack = vec![Visit::Enter(func.layout[0])];
-    while let Some(visit) = stack.pop() {
-        let block = match visit {
-            Visit::Leave {
-                table: table_mark,
-                known: known_mark,
-            } => {
-                for added in undo.drain(table_mark..) {
-                    table
-                        .find_entry(table_hash(added.hash), |e| e.value == added.value)
-                        .expect("an entry stays in the table until its block is left")
-                        .remove();
-                }
-                known.forget_down_to(known_mark);
+    let mut subst = Substitution::new();
+    for step in DomTreeWalk::new(&domtree, func.layout[0]) {
+        let block = match step {
+            DomTreeStep::Enter(block) => block,
+            DomTreeStep::Leave(_) => {
+                available.leave_scope();
+                known.leave_scope();
                 continue;
             }
-            Visit::Enter(block) => block,
         };
-        stack.push(Visit::Leave {
-            table: undo.len(),
-            known: known.log.len(),
-        });
-        // Children pushed in reverse, so they are visited in RPO order.
-        for &child in domtree.children(block).iter().rev() {
-            stack.push(Visit::Enter(child));
-        }
+        available.enter_scope();
+        known.enter_scope();
         if let &[pred] = cfg.preds(block) {
             if let Some(Terminator::CondBr {
                 cond,
@@ -157,17 +112,14 @@ pub fn run(func: &mut Function) {
             }) = func.blocks[pred].terminator
             {
                 if then_dest != else_dest {
-                    known.learn(func, leader(&subst, cond), block == then_dest);
+                    known.learn(func, subst.resolve(cond), block == then_dest);
                 }
             }
         }
 
-        // Filtered in place: a new list would cost an allocation and a free
-        // per block.
-        let mut insts = std::mem::take(&mut func.blocks[block].insts);
-        insts.retain(|&inst| {
+        func.retain_insts(block, |func, inst| {
             let mut decided = false;
-            if !known.log.is_empty() && !matches!(func.insts[inst].kind, InstKind::Phi { .. }) {
+            if !known.is_empty() && !matches!(func.insts[inst].kind, InstKind::Phi { .. }) {
                 func.insts[inst].kind.map_operands(|v| {
                     let constant = known.constant_for(&subst, v);
                     decided |= constant.is_some();
@@ -184,13 +136,13 @@ pub fn run(func: &mut Function) {
                 if let (Some(c), Some(result)) =
                     (func.as_const(cond), func.insts[inst].result.expand())
                 {
-                    subst[result] = Some(if c != 0 { if_true } else { if_false });
+                    subst.replace(result, if c != 0 { if_true } else { if_false });
                     return false;
                 }
             }
             if decided {
                 if let Some((result, constant)) = fold(func, &subst, inst) {
-                    subst[result] = Some(constant);
+                    subst.replace(result, constant);
                     return false;
                 }
             }
@@ -200,36 +152,28 @@ pub fn run(func: &mut Function) {
             else {
                 return true;
             };
-            let hash = short_hash(&expr);
             // A value in the table is the result of a kept instruction of a
             // dominating block, unchanged since: rebuilding its expression
             // gives the one it was added with (its operands dominate it, so
             // any of them replaced was replaced before it was added).
-            let same = |e: &Entry| {
-                e.hash == hash
-                    && func
-                        .defining_inst(e.value)
-                        .and_then(|def| expression(func, &subst, &func.insts[def].kind))
-                        .is_some_and(|candidate| candidate == expr)
+            let computes_expr = |v: Value| {
+                func.defining_inst(v)
+                    .and_then(|def| expression(func, &subst, &func.insts[def].kind))
+                    .is_some_and(|candidate| candidate == expr)
             };
-            match table.find(table_hash(hash), same) {
+            let hash = expr_hash(&expr);
+            match available.find(hash, computes_expr) {
                 Some(leader) => {
-                    subst[result] = Some(leader.value);
+                    subst.replace(result, leader);
                     false
                 }
                 None => {
-                    let entry = Entry {
-                        hash,
-                        value: result,
-                    };
-                    table.insert_unique(table_hash(hash), entry, |e| table_hash(e.hash));
-                    undo.push(entry);
+                    available.insert(hash, result);
                     true
                 }
             }
         });
-        func.blocks[block].insts = insts;
-        if !known.log.is_empty() {
+        if !known.is_empty() {
             if let Some(terminator) = &mut func.blocks[block].terminator {
                 terminator.map_operands(|v| known.constant_for(&subst, v).unwrap_or(v));
             }
@@ -238,23 +182,22 @@ pub fn run(func: &mut Function) {
     func.substitute(&subst);
 }
 
-/// The value `v` stands for after the replacements made so far.
-fn leader(subst: &SecondaryMap<Value, Option<Value>>, mut v: Value) -> Value {
-    while let Some(next) = subst[v] {
-        v = next;
-    }
-    v
-}
-
 /// Branch conditions known to be true or false in the part of the
-/// dominator tree being walked, with an undo log.
-#[derive(Default)]
+/// dominator tree being walked.
 struct KnownConditions {
-    value: SecondaryMap<Value, Option<bool>>,
-    log: Vec<Value>,
+    value: ScopedMap<Value, Option<bool>>,
     /// The constants `false` and `true`, each made when the first
     /// condition with that value is learned.
     constants: [Option<Value>; 2],
+}
+
+impl Default for KnownConditions {
+    fn default() -> Self {
+        KnownConditions {
+            value: ScopedMap::new(SecondaryMap::new()),
+            constants: [None; 2],
+        }
+    }
 }
 
 impl KnownConditions {
@@ -262,21 +205,27 @@ impl KnownConditions {
         // Already known from an outer branch, the fact stays (were this
         // block reached only with the other value, it would never run).
         if self.value[cond].is_none() {
-            self.value[cond] = Some(truth);
-            self.log.push(cond);
+            self.value.set(cond, Some(truth));
             self.constants[truth as usize].get_or_insert_with(|| func.bconst(truth));
         }
     }
 
-    fn forget_down_to(&mut self, mark: usize) {
-        for cond in self.log.drain(mark..) {
-            self.value[cond] = None;
-        }
+    fn enter_scope(&mut self) {
+        self.value.enter_scope();
+    }
+
+    fn leave_scope(&mut self) {
+        self.value.leave_scope();
+    }
+
+    /// Whether no condition is known.
+    fn is_empty(&self) -> bool {
+        self.value.is_unchanged()
     }
 
     /// The constant `v` is known to be equal to, if any.
-    fn constant_for(&self, subst: &SecondaryMap<Value, Option<Value>>, v: Value) -> Option<Value> {
-        let truth = self.value.get(leader(subst, v)).copied().flatten()?;
+    fn constant_for(&self, subst: &Substitution, v: Value) -> Option<Value> {
+        let truth = self.value[subst.resolve(v)]?;
         Some(self.constants[truth as usize].expect("made when the condition was learned"))
     }
 }
@@ -284,13 +233,9 @@ impl KnownConditions {
 /// The constant an arithmetic or comparison instruction computes when both
 /// of its operands are constants (`None` if not, or if the result is
 /// undefined), with the instruction's result.
-fn fold(
-    func: &mut Function,
-    subst: &SecondaryMap<Value, Option<Value>>,
-    inst: wend_ir::Inst,
-) -> Option<(Value, Value)> {
+fn fold(func: &mut Function, subst: &Substitution, inst: wend_ir::Inst) -> Option<(Value, Value)> {
     let result = func.insts[inst].result.expand()?;
-    let constant = |v: Value| func.as_const(leader(subst, v));
+    let constant = |v: Value| func.as_const(subst.resolve(v));
     let c = match func.insts[inst].kind {
         InstKind::Binary { op, lhs, rhs } => {
             op.fold(func.value_type(result), constant(lhs)?, constant(rhs)?)?
@@ -309,16 +254,9 @@ fn fold(
 }
 
 /// The canonical expression of a pure instruction, `None` for the others.
-fn expression(
-    func: &Function,
-    subst: &SecondaryMap<Value, Option<Value>>,
-    kind: &InstKind,
-) -> Option<Expr> {
+fn expression(func: &Function, subst: &Substitution, kind: &InstKind) -> Option<Expr> {
     let operand = |v: Value| {
-        let mut v = v;
-        while let Some(next) = subst[v] {
-            v = next;
-        }
+        let v = subst.resolve(v);
         let data = &func.values[v];
         match data.def {
             ValueDef::Const(c) => Operand::Const(c, data.ty == Type::I1),

@@ -57,7 +57,8 @@
 
 use cranelift_entity::{PrimaryMap, SecondaryMap};
 use wend_ir::{
-    Block, FuncId, Function, Inst, InstKind, Module, Terminator, ThinVec, Type, Value, ValueDef,
+    Block, FuncId, Function, Inst, InstKind, Module, Substitution, Terminator, ThinVec, Type,
+    Value, ValueDef,
 };
 
 /// Callees of at most this many instructions (terminators included) are
@@ -427,7 +428,7 @@ fn rebuild(module: &mut Module, caller: FuncId, plan: &Plan, bodies: &mut Bodies
     }
     let mut rebuilding = Rebuilding {
         layout: Vec::with_capacity(old_layout.len()),
-        subst: SecondaryMap::new(),
+        subst: Substitution::new(),
         allocas: Vec::new(),
         expand,
         func,
@@ -466,7 +467,7 @@ struct Rebuilding {
     /// The new layout, in the making.
     layout: Vec<Block>,
     /// What each inlined call's result became (applied once at the end).
-    subst: SecondaryMap<Value, Option<Value>>,
+    subst: Substitution,
     /// The callees' allocas, for the caller's entry block.
     allocas: Vec<Inst>,
     /// The calls to inline: the caller's planned ones, then the copies of
@@ -591,7 +592,7 @@ fn splice(
     callee: &Function,
     context: &str,
     expand_in_copy: &[Inst],
-    subst: &mut SecondaryMap<Value, Option<Value>>,
+    subst: &mut Substitution,
     allocas: &mut Vec<Inst>,
     expand: &mut SecondaryMap<Inst, bool>,
 ) -> Spliced {
@@ -717,7 +718,7 @@ fn splice(
                 value
             }
         };
-        subst[result] = Some(replacement);
+        subst.replace(result, replacement);
     }
     Spliced {
         body,

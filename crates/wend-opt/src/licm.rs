@@ -62,9 +62,7 @@ fn hoist_from_block(
     preheader: Block,
     block_of: &mut InstBlocks,
 ) {
-    let insts = std::mem::take(&mut func.blocks[b].insts);
-    let mut kept = Vec::with_capacity(insts.len());
-    for inst in insts {
+    func.retain_insts(b, |func, inst| {
         let kind = &func.insts[inst].kind;
         let mut invariant = is_speculatable(func, kind);
         if invariant {
@@ -79,11 +77,9 @@ fn hoist_from_block(
         if invariant {
             func.blocks[preheader].insts.push(inst);
             block_of[inst] = preheader.into();
-        } else {
-            kept.push(inst);
         }
-    }
-    func.blocks[b].insts = kept;
+        !invariant
+    });
 }
 
 /// Whether executing `kind` where the program would not have is harmless:

@@ -23,9 +23,9 @@
 //!    value it currently holds: a phi or a store sets it, a load is replaced
 //!    by it, and on leaving each edge it fills the successors' phi entries.
 //!    Leaving a subtree restores the values of the parent block, so what a
-//!    block sees is always the definition that dominates it. The walk uses
-//!    an explicit stack (functions can be 100 000 blocks deep) and an undo
-//!    log rather than one value stack per variable.
+//!    block sees is always the definition that dominates it. (The paper
+//!    keeps a stack of values per variable; a map whose changes are undone
+//!    on leaving a block, `wend_ir::scoped`, holds the same tops.)
 //!
 //! Reading a slot before any store yields `undef`. Since `undef` may be any
 //! value, a variable with a single store of a constant or parameter simply
@@ -39,33 +39,30 @@
 //! become `undef`, their stores disappear with the slot, and phi entries
 //! for edges coming from them are `undef`.
 //!
+//! Where each variable is loaded and stored comes from
+//! `wend_ir::analysis::var_accesses`, which also makes the scans fast on
+//! functions with very many variables.
+//!
 //! Requires: valid IR. Computes: CFG, dominator tree, dominance frontiers.
 //! Invalidates: nothing about the CFG (blocks and edges are unchanged);
 //! instructions are added (phis) and removed (allocas, loads, stores).
 
-use cranelift_entity::packed_option::PackedOption;
-use cranelift_entity::{entity_impl, EntityRef, PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::{DominanceFrontiers, IdfScratch};
+use wend_ir::analysis::var_accesses::{Access, Var, VarAccesses, VarOf};
 use wend_ir::flat_lists::FlatLists;
-use wend_ir::prefetch::{lookahead_for, prefetch};
-use wend_ir::{Block, Function, Inst, InstKind, Type, Value, ValueDef};
+use wend_ir::scoped::{DomTreeStep, DomTreeWalk, ScopedMap};
+use wend_ir::{Block, Function, Inst, InstKind, ReadAhead, Substitution, Type, Value, ValueDef};
 
 /// A promoted variable (one alloca).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-struct Var(u32);
-entity_impl!(Var, "var");
-
 struct VarInfo {
     /// The alloca's instruction and result (the variable's address).
     alloca: Inst,
     address: Value,
     /// The type of the variable (the alloca's pointee).
     ty: Type,
-    /// The value of every reachable store, if there is exactly one and it
-    /// is not an instruction result (a constant, parameter, …).
-    only_stored_constant: Option<Value>,
 }
 
 /// Promotes the promotable allocas of `func` (see the module doc).
@@ -83,29 +80,18 @@ pub fn run(func: &mut Function) {
     }
 }
 
-/// Where each variable is accessed, in reachable blocks, as lists per
-/// variable. Flat rather than two `Vec`s in each `VarInfo`: with half a
-/// million variables those were a million tiny allocations, and the scan
-/// that fills them would touch every variable's entry in random order.
-struct Accesses {
-    /// The blocks that store to the variable, each once.
-    def_blocks: FlatLists<Block>,
-    /// The blocks that load the variable before any store in them.
-    upward_exposed_loads: FlatLists<Block>,
-}
-
 /// The three steps; false if there was nothing to promote.
 fn promote(func: &mut Function) -> bool {
     // Step 1: the promotable allocas, and where each is loaded and stored.
     // (Checked first: with nothing to promote, no analysis is needed.)
-    let mut vars = find_promotable_allocas(func);
+    let vars = find_promotable_allocas(func);
     if vars.is_empty() {
         return false;
     }
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
-    let var_of = variable_of_address(func, &vars);
-    let accesses = collect_accesses(func, &cfg, &var_of, &mut vars);
+    let var_of = VarOf::new(func, vars.iter().map(|(var, info)| (var, info.address)));
+    let accesses = VarAccesses::compute(func, &cfg, &var_of, vars.len());
 
     // Step 2: phis at the iterated frontier of the stores, where live.
     let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
@@ -113,8 +99,16 @@ fn promote(func: &mut Function) -> bool {
     let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs);
 
     // Step 3: fill in phis, map each load to the value it reads, and take
-    // the promoted allocas, loads and stores out of the blocks.
-    let mut subst = rename(func, &cfg, &domtree, &vars, &var_of, &phi_var, &mut undefs);
+    // the promoted allocas, loads and stores out of the blocks. On entry to
+    // the function a variable holds undef (or its only stored constant).
+    let on_entry: PrimaryMap<Var, Value> = vars
+        .iter()
+        .map(|(var, info)| match accesses.only_stored_constant(var) {
+            Some(v) => v,
+            None => undefs.get(func, info.ty),
+        })
+        .collect();
+    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry);
 
     // Clean up: trivial phis, and the accesses in unreachable code.
     remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
@@ -173,148 +167,11 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
                     alloca: inst,
                     address,
                     ty: *ty,
-                    only_stored_constant: None,
                 });
             }
         }
     }
     vars
-}
-
-/// The promoted variable whose address each value is, if any. Read for
-/// every load and store: packed into 4 bytes per value, since a function
-/// with very many variables reads it in random order.
-type VarOf = SecondaryMap<Value, PackedOption<Var>>;
-
-fn variable_of_address(func: &Function, vars: &PrimaryMap<Var, VarInfo>) -> VarOf {
-    let mut var_of = SecondaryMap::with_capacity(func.values.len());
-    for (var, info) in vars.iter() {
-        var_of[info.address] = var.into();
-    }
-    var_of
-}
-
-/// Before a scan handles `insts[i]`, asks for the entries that later
-/// accesses will read (`wend_ir::prefetch`): a function with very many
-/// variables accesses them in random order, and every read of a
-/// per-variable table would wait for memory. The variable of an address is
-/// itself found in a table, so this goes in two steps: `var_of`'s entry for
-/// the access `2 * distance` places on, and, through `var_of` (by now in
-/// the cache), the variable's own entry (`prefetch_var`) for the one
-/// `distance` places on. `None`: the tables fit the cache, nothing to ask.
-fn prefetch_ahead(
-    func: &Function,
-    insts: &[Inst],
-    i: usize,
-    distance: Option<usize>,
-    var_of: &VarOf,
-    prefetch_var: impl Fn(Var),
-) {
-    let Some(distance) = distance else {
-        return;
-    };
-    let address = |at: usize| match insts.get(at).map(|&inst| &func.insts[inst].kind) {
-        Some(InstKind::Load { ptr } | InstKind::Store { ptr, .. }) => Some(*ptr),
-        _ => None,
-    };
-    if let Some(ptr) = address(i + 2 * distance) {
-        prefetch(&var_of[ptr]);
-    }
-    if let Some(var) = address(i + distance).and_then(|ptr| var_of[ptr].expand()) {
-        prefetch_var(var);
-    }
-}
-
-/// One scan of the reachable blocks recording, per variable, the blocks
-/// that store it and the blocks whose first access to it is a load (and
-/// whether its one store is a constant, in `vars`).
-fn collect_accesses(
-    func: &Function,
-    cfg: &Cfg,
-    var_of: &VarOf,
-    vars: &mut PrimaryMap<Var, VarInfo>,
-) -> Accesses {
-    // What the scan tracks per variable, in one 8-byte entry: a function
-    // with very many variables reads it in random order, a cache miss per
-    // access unless the table is small.
-    #[derive(Clone, Copy)]
-    struct Seen {
-        /// The last block that accessed the variable, with `STORED` set if
-        /// that block stored it; `NEVER` before any access.
-        last_access: u32,
-        /// The value of the one store so far if it is not an instruction
-        /// result; `NO_STORE` before any store, `NOT_ONE_CONSTANT` once the
-        /// stores are not a single constant.
-        only_constant: u32,
-    }
-    const STORED: u32 = 1 << 31;
-    const NEVER: u32 = u32::MAX;
-    const NO_STORE: u32 = u32::MAX;
-    const NOT_ONE_CONSTANT: u32 = u32::MAX - 1;
-    let never_seen = Seen {
-        last_access: NEVER,
-        only_constant: NO_STORE,
-    };
-    // Block numbers stay below `STORED`, values below the two markers.
-    assert!(func.blocks.len() < STORED as usize && func.values.len() < NOT_ONE_CONSTANT as usize);
-
-    let mut seen: SecondaryMap<Var, Seen> = SecondaryMap::with_default(never_seen);
-    seen.resize(vars.len());
-    // Each (variable, block) event in scan order, sorted by variable below.
-    let mut stores: Vec<(Var, Block)> = Vec::new();
-    let mut exposed_loads: Vec<(Var, Block)> = Vec::new();
-    let lookahead = lookahead_for(func.values.len());
-    for &b in cfg.rpo() {
-        let here = b.as_u32();
-        let insts = &func.blocks[b].insts;
-        for (i, &inst) in insts.iter().enumerate() {
-            prefetch_ahead(func, insts, i, lookahead, var_of, |var| {
-                prefetch(&seen[var])
-            });
-            match func.insts[inst].kind {
-                InstKind::Load { ptr } => {
-                    if let Some(var) = var_of[ptr].expand() {
-                        let seen = &mut seen[var];
-                        if seen.last_access & !STORED != here {
-                            exposed_loads.push((var, b));
-                            seen.last_access = here;
-                        }
-                    }
-                }
-                InstKind::Store { value, ptr } => {
-                    if let Some(var) = var_of[ptr].expand() {
-                        let seen = &mut seen[var];
-                        if seen.last_access != here | STORED {
-                            stores.push((var, b));
-                            seen.last_access = here | STORED;
-                        }
-                        seen.only_constant = match (seen.only_constant, func.value_def(value)) {
-                            (NO_STORE, def) if !matches!(def, ValueDef::Inst(_)) => value.as_u32(),
-                            _ => NOT_ONE_CONSTANT,
-                        };
-                    }
-                }
-                _ => {}
-            }
-        }
-    }
-    for (var, info) in vars.iter_mut() {
-        info.only_stored_constant = match seen[var].only_constant {
-            NO_STORE | NOT_ONE_CONSTANT => None,
-            value => Some(Value::from_u32(value)),
-        };
-    }
-    let by_variable = |events: &[(Var, Block)]| {
-        FlatLists::build(vars.len(), func.layout[0], |f| {
-            for &(var, b) in events {
-                f(var.index(), b);
-            }
-        })
-    };
-    Accesses {
-        def_blocks: by_variable(&stores),
-        upward_exposed_loads: by_variable(&exposed_loads),
-    }
 }
 
 // ---- step 2: phi placement ---------------------------------------------
@@ -345,7 +202,7 @@ fn place_phis(
     cfg: &Cfg,
     frontiers: &DominanceFrontiers,
     vars: &PrimaryMap<Var, VarInfo>,
-    accesses: &Accesses,
+    accesses: &VarAccesses,
     undefs: &mut Undefs,
 ) -> SecondaryMap<Inst, Option<Var>> {
     let mut phi_var = SecondaryMap::new();
@@ -359,8 +216,8 @@ fn place_phis(
     let mut worklist = Vec::new();
 
     for (var, info) in vars.iter() {
-        let def_blocks = accesses.def_blocks.get(var.index());
-        if info.only_stored_constant.is_some() || def_blocks.is_empty() {
+        let def_blocks = accesses.store_blocks(var);
+        if accesses.only_stored_constant(var).is_some() || def_blocks.is_empty() {
             // Every load reads the one stored value, or undef: no phi.
             continue;
         }
@@ -369,7 +226,7 @@ fn place_phis(
         for &b in def_blocks {
             stores_in[b.index()] = Some(var);
         }
-        for &b in accesses.upward_exposed_loads.get(var.index()) {
+        for &b in accesses.upward_exposed_load_blocks(var) {
             live_in[b.index()] = Some(var);
             worklist.push(b);
         }
@@ -406,15 +263,6 @@ fn place_phis(
 
 // ---- step 3: renaming --------------------------------------------------
 
-/// A step of the iterative dominator-tree walk.
-enum Visit {
-    /// Process a block, then its dominator-tree children.
-    Enter(Block),
-    /// All children done: undo the block's definitions, down to this
-    /// length of the undo log.
-    Leave(usize),
-}
-
 /// Walks the dominator tree, filling phi entries and mapping each load of
 /// a promoted variable to the value it reads; the promoted allocas, loads
 /// and stores of the blocks it visits are deleted on the way. Returns that
@@ -423,87 +271,43 @@ fn rename(
     func: &mut Function,
     cfg: &Cfg,
     domtree: &DomTree,
-    vars: &PrimaryMap<Var, VarInfo>,
     var_of: &VarOf,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
-    undefs: &mut Undefs,
-) -> SecondaryMap<Value, Option<Value>> {
-    // The value each variable holds at the current point of the walk; on
-    // entry to the function, undef (or its only stored constant).
-    let mut current: PrimaryMap<Var, Value> = vars
-        .values()
-        .map(|info| match info.only_stored_constant {
-            Some(v) => v,
-            None => undefs.get(func, info.ty),
-        })
-        .collect();
+    on_entry: PrimaryMap<Var, Value>,
+) -> Substitution {
+    // The value each variable holds at the current point of the walk.
+    let mut current = ScopedMap::new(on_entry);
     let outgoing = phi_entry_slots(func, cfg, phi_var);
 
-    let mut subst = SecondaryMap::with_capacity(func.values.len());
-    let mut undo: Vec<(Var, Value)> = Vec::new();
-    let lookahead = lookahead_for(func.values.len());
-    let mut stack = vec![Visit::Enter(func.layout[0])];
-    while let Some(visit) = stack.pop() {
-        let block = match visit {
-            Visit::Leave(mark) => {
-                while undo.len() > mark {
-                    let (var, old) = undo.pop().unwrap();
-                    current[var] = old;
-                }
+    let mut subst = Substitution::with_capacity(func.values.len());
+    for step in DomTreeWalk::new(domtree, func.layout[0]) {
+        let block = match step {
+            DomTreeStep::Enter(block) => block,
+            DomTreeStep::Leave(_) => {
+                current.leave_scope();
                 continue;
             }
-            Visit::Enter(block) => block,
         };
-        stack.push(Visit::Leave(undo.len()));
+        current.enter_scope();
 
-        let data = &func.blocks[block];
-        for &phi in &data.phis {
+        // A phi of a variable defines it.
+        for &phi in &func.blocks[block].phis {
             if let Some(var) = phi_var[phi] {
-                undo.push((var, current[var]));
-                current[var] = func.insts[phi].result.unwrap();
+                current.set(var, func.insts[phi].result.unwrap());
             }
         }
-        // The promoted accesses (and allocas) leave the block as they are
-        // renamed: kept instructions move down over them.
-        let mut insts = std::mem::take(&mut func.blocks[block].insts);
-        let mut kept = 0;
-        for i in 0..insts.len() {
-            prefetch_ahead(func, &insts, i, lookahead, var_of, |var| {
-                prefetch(&current[var])
-            });
-            let inst = insts[i];
-            let data = &func.insts[inst];
-            let promoted = match data.kind {
-                InstKind::Load { ptr } => match var_of[ptr].expand() {
-                    Some(var) => {
-                        subst[data.result.unwrap()] = Some(current[var]);
-                        true
-                    }
-                    None => false,
-                },
-                InstKind::Store { value, ptr } => match var_of[ptr].expand() {
-                    Some(var) => {
-                        // For a variable whose one store is a constant this
-                        // stores what `current` holds already (the walk
-                        // meets only reachable stores): no need to look the
-                        // variable up to tell, a cache miss per store on a
-                        // function with very many variables.
-                        undo.push((var, current[var]));
-                        current[var] = value;
-                        true
-                    }
-                    None => false,
-                },
-                InstKind::Alloca { .. } => var_of[data.result.unwrap()].is_some(),
-                _ => false,
-            };
-            if !promoted {
-                insts[kept] = inst;
-                kept += 1;
+        // A load reads the value the variable holds; a store sets it.
+        let insts = &func.blocks[block].insts;
+        let mut walk = ReadAhead::new(&[], insts, func.values.len());
+        while let Some(inst) = var_of.next_access(func, &mut walk, &current) {
+            match var_of.access(func, inst) {
+                Some(Access::Load { var, result }) => subst.replace(result, current[var]),
+                Some(Access::Store { var, value }) => current.set(var, value),
+                None => {}
             }
         }
-        insts.truncate(kept);
-        func.blocks[block].insts = insts;
+        // Their work done, the promoted accesses (and allocas) go.
+        func.retain_insts(block, |func, inst| !is_promoted(func, var_of, inst));
         // What flows along each outgoing edge into the successors' phis.
         for &(succ, entry) in outgoing.get(block.index()) {
             for i in 0..func.blocks[succ].phis.len() {
@@ -515,12 +319,19 @@ fn rename(
                 }
             }
         }
-
-        for &child in domtree.children(block).iter().rev() {
-            stack.push(Visit::Enter(child));
-        }
     }
     subst
+}
+
+/// Whether `inst` is a promoted variable's alloca, or a load or store of it.
+fn is_promoted(func: &Function, var_of: &VarOf, inst: Inst) -> bool {
+    match func.insts[inst].kind {
+        InstKind::Alloca { .. } => func.insts[inst]
+            .result
+            .expand()
+            .is_some_and(|address| var_of.get(address).is_some()),
+        _ => var_of.access(func, inst).is_some(),
+    }
 }
 
 /// For each block `p`, the `(successor, entry index)` of every edge out of
@@ -560,15 +371,9 @@ fn remove_trivial_phis(
     func: &mut Function,
     domtree: &DomTree,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
-    subst: &mut SecondaryMap<Value, Option<Value>>,
+    subst: &mut Substitution,
     undefs: &mut Undefs,
 ) {
-    let resolve = |subst: &SecondaryMap<Value, Option<Value>>, mut v: Value| {
-        while let Some(next) = subst[v] {
-            v = next;
-        }
-        v
-    };
     let new_phis: Vec<Inst> = func
         .layout
         .iter()
@@ -585,7 +390,7 @@ fn remove_trivial_phis(
     let users = FlatLists::build(func.insts.len(), Inst::new(0), |f| {
         for &phi in &new_phis {
             func.insts[phi].kind.for_each_operand(|v| {
-                if let Some(def) = func.defining_inst(resolve(subst, v)) {
+                if let Some(def) = func.defining_inst(subst.resolve(v)) {
                     if phi_var[def].is_some() && def != phi {
                         f(def.index(), phi);
                     }
@@ -608,7 +413,7 @@ fn remove_trivial_phis(
         let mut has_undef = false;
         let mut trivial = true;
         for &(_, v) in incoming {
-            let v = resolve(subst, v);
+            let v = subst.resolve(v);
             if v == result {
                 continue;
             }
@@ -645,7 +450,7 @@ fn remove_trivial_phis(
                 c
             }
         };
-        subst[result] = Some(replacement);
+        subst.replace(result, replacement);
         removed[phi] = true;
         worklist.extend(
             users
@@ -667,7 +472,7 @@ fn delete_unreached_accesses(
     func: &mut Function,
     cfg: &Cfg,
     var_of: &VarOf,
-    subst: &mut SecondaryMap<Value, Option<Value>>,
+    subst: &mut Substitution,
     undefs: &mut Undefs,
 ) {
     let mut unreached_loads = Vec::new();
@@ -676,21 +481,17 @@ fn delete_unreached_accesses(
         if cfg.is_reachable(b) {
             continue;
         }
-        let mut insts = std::mem::take(&mut func.blocks[b].insts);
-        insts.retain(|&inst| {
-            let data = &func.insts[inst];
-            match data.kind {
-                InstKind::Load { ptr } if var_of[ptr].is_some() => {
-                    unreached_loads.push(data.result.unwrap());
-                    false
-                }
-                InstKind::Store { ptr, .. } => var_of[ptr].is_none(),
-                _ => true,
+        func.retain_insts(b, |func, inst| match var_of.access(func, inst) {
+            Some(Access::Load { result, .. }) => {
+                unreached_loads.push(result);
+                false
             }
+            Some(Access::Store { .. }) => false,
+            None => true,
         });
-        func.blocks[b].insts = insts;
     }
     for load in unreached_loads {
-        subst[load] = Some(undefs.get(func, func.value_type(load)));
+        let undef = undefs.get(func, func.value_type(load));
+        subst.replace(load, undef);
     }
 }

@@ -28,7 +28,7 @@
 //! is added or removed); instructions are added and phis removed.
 
 use cranelift_entity::SecondaryMap;
-use wend_ir::{Block, Function, Inst, InstKind, Value};
+use wend_ir::{Block, Function, Inst, InstKind, Substitution, Value};
 
 /// Demotes the phis and cross-block values of `func` (see the module doc).
 pub fn run(func: &mut Function) {
@@ -91,17 +91,14 @@ fn make_store(func: &mut Function, value: Value, slot: Value, line: u32) -> Inst
 
 /// Step 1: every phi becomes a slot, stores in the predecessors, and a load.
 fn demote_phis(func: &mut Function, slots: &mut SlotMaker) {
-    let mut subst: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
+    let mut subst = Substitution::new();
     for i in 0..func.layout.len() {
         let block = func.layout[i];
-        let phis = std::mem::take(&mut func.blocks[block].phis);
-        let mut kept = Vec::new();
         let mut reloads = Vec::new();
-        for phi in phis {
+        func.retain_phis(block, |func, phi| {
             let result = func.insts[phi].result.unwrap();
             if func.value_type(result).is_pointer() {
-                kept.push(phi);
-                continue;
+                return true;
             }
             let InstKind::Phi { incoming } = func.insts[phi].kind.clone() else {
                 unreachable!("a phi list holds only phis")
@@ -118,9 +115,9 @@ fn demote_phis(func: &mut Function, slots: &mut SlotMaker) {
             }
             let load = make_load(func, slot, result, line);
             reloads.push(load);
-            subst[result] = func.insts[load].result.expand();
-        }
-        func.blocks[block].phis = kept;
+            subst.replace(result, func.insts[load].result.unwrap());
+            false
+        });
         func.blocks[block].insts.splice(0..0, reloads);
     }
     func.substitute(&subst);

@@ -381,11 +381,7 @@ fn rewrite(
             value.name = None;
             true
         };
-        let mut phis = std::mem::take(&mut func.blocks[b].phis);
-        phis.retain(|&inst| !folded(func, inst));
-        func.blocks[b].phis = phis;
-        let mut insts = std::mem::take(&mut func.blocks[b].insts);
-        insts.retain(|&inst| !folded(func, inst));
-        func.blocks[b].insts = insts;
+        func.retain_phis(b, |func, inst| !folded(func, inst));
+        func.retain_insts(b, |func, inst| !folded(func, inst));
     }
 }

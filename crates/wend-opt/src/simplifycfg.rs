@@ -52,7 +52,6 @@ use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::cfg_edit::{
     branch_only_to, delete_blocks, merge_into_predecessor, redirect_branches, rename_phi_entries,
-    same_value,
 };
 use wend_ir::{Block, Function, InstKind, Terminator, Value};
 
@@ -239,7 +238,7 @@ impl Simplifier<'_> {
             let from_f = self.resolve(from_f);
             incoming
                 .iter()
-                .all(|&(p, v)| self.mark[p] != Some(f) || same_value(func, self.resolve(v), from_f))
+                .all(|&(p, v)| self.mark[p] != Some(f) || func.same_value(self.resolve(v), from_f))
         })
     }
 

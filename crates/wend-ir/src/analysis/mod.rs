@@ -8,3 +8,4 @@ pub mod frontier;
 pub mod liveness;
 pub mod loop_form;
 pub mod loops;
+pub mod var_accesses;
