@@ -7,11 +7,13 @@
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
+# make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
+# make editors-test — the TextMate grammar and the Vim syntax file against their samples
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check links-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full
+.PHONY: all test unit-tests program-tests docs-check links-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full editors-test vsix
 
 all: wendc
 
@@ -45,7 +47,22 @@ random-tests: wendc
 	$(CARGO) build -p wend-gen
 	python3 tests/fuzz-diff.py --seeds $(FUZZ_SEEDS)
 
-test: links-check unit-tests program-tests docs-check random-tests
+# The editor support (editors/): its npm tools are pinned by
+# editors/vscode/package-lock.json and installed on first use.
+VSCODE_EXT := editors/vscode
+
+$(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package.json $(VSCODE_EXT)/package-lock.json
+	cd $(VSCODE_EXT) && npm ci --no-audit --no-fund
+
+editors-test: $(VSCODE_EXT)/node_modules/.package-lock.json
+	cd $(VSCODE_EXT) && npm test --silent
+	editors/nvim/test/run.sh
+
+vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
+	mkdir -p target
+	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
+
+test: links-check editors-test unit-tests program-tests docs-check random-tests
 
 fmt:
 	$(CARGO) fmt --all
