@@ -40,7 +40,7 @@ endfunction
 
 let s:failures = []
 let s:checked = 0
-for s:file in glob(expand('<sfile>:p:h') . '/../../vscode/test/*.wend', 0, 1)
+for s:file in glob(expand('<sfile>:p:h') . '/../../vscode/test/*.wend-test', 0, 1)
   execute 'silent edit ' . fnameescape(s:file)
   setfiletype wend
   let s:target = 0
