@@ -54,8 +54,9 @@ VSCODE_EXT := editors/vscode
 $(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package.json $(VSCODE_EXT)/package-lock.json
 	cd $(VSCODE_EXT) && npm ci --no-audit --no-fund
 
-editors-test: $(VSCODE_EXT)/node_modules/.package-lock.json
+editors-test: wendc $(VSCODE_EXT)/node_modules/.package-lock.json
 	cd $(VSCODE_EXT) && npm test --silent
+	cd $(VSCODE_EXT) && node test/agree-with-lexer.js ../../$(WENDC)
 	editors/nvim/test/run.sh
 
 vsix: $(VSCODE_EXT)/node_modules/.package-lock.json

@@ -6,82 +6,51 @@
 // the compiler can tell.
 "use strict";
 
-const fs = require("fs");
-const path = require("path");
-const { execFileSync } = require("child_process");
-const vsctm = require("vscode-textmate");
-const oniguruma = require("vscode-oniguruma");
-
-const grammarPath = path.join(__dirname, "..", "syntaxes", "wend.tmLanguage.json");
-const root = execFileSync("git", ["rev-parse", "--show-toplevel"], { cwd: __dirname, encoding: "utf8" }).trim();
+const { loadGrammar, wendFiles, tokenize, fail } = require("./grammar");
 
 async function main() {
-  const wasm = fs.readFileSync(require.resolve("vscode-oniguruma/release/onig.wasm"));
-  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
-  const registry = new vsctm.Registry({
-    onigLib: Promise.resolve({
-      createOnigScanner: (patterns) => new oniguruma.OnigScanner(patterns),
-      createOnigString: (s) => new oniguruma.OnigString(s),
-    }),
-    loadGrammar: async (scopeName) =>
-      scopeName === "source.wend"
-        ? vsctm.parseRawGrammar(fs.readFileSync(grammarPath, "utf8"), grammarPath)
-        : null,
-  });
-  const grammar = await registry.loadGrammar("source.wend");
-
-  const all = execFileSync("git", ["ls-files", "-co", "--exclude-standard", "*.wend"], { cwd: root, encoding: "utf8" })
-    .split("\n")
-    .filter((f) => f && !f.startsWith("editors/vscode/test/"));
+  const grammar = await loadGrammar();
+  const all = wendFiles();
   const valid = all.filter((f) => !f.startsWith("test-programs/errors/"));
-  const lexErrors = all.filter((f) => /^test-programs\/errors\/lex-/.test(f) && !/int-/.test(path.basename(f)));
+  const lexErrors = all.filter((f) => /^test-programs\/errors\/lex-/.test(f) && !/^lex-int-/.test(f.split("/").pop()));
   if (valid.length === 0 || lexErrors.length === 0) {
-    console.error("no .wend files found under " + root);
-    process.exit(1);
+    fail("no .wend files found in the repository");
   }
   let problems = 0;
   for (const file of lexErrors) {
-    if (invalidTokens(grammar, root, file).length === 0) {
+    if (invalidTokens(grammar, file).length === 0) {
       problems++;
       console.error(`${file}: a lexical error the highlighting does not show`);
     }
   }
   for (const file of valid) {
-    for (const t of invalidTokens(grammar, root, file)) {
+    for (const t of invalidTokens(grammar, file)) {
       problems++;
       console.error(`${t.where}: ${JSON.stringify(t.text)} highlighted as ${t.scope} in a valid program`);
     }
   }
   if (problems > 0) {
-    console.error(`${problems} problem(s)`);
-    process.exit(1);
+    fail(`${problems} problem(s)`);
   }
   console.log(`${valid.length} valid .wend files highlight without an invalid token; ${lexErrors.length} lexical errors are shown`);
 }
 
 // The tokens of one file scoped invalid.*, with where they are.
-function invalidTokens(grammar, root, file) {
+function invalidTokens(grammar, file) {
   const found = [];
-  const lines = fs.readFileSync(path.join(root, file), "utf8").split(/\r?\n/);
-  let state = vsctm.INITIAL;
-  lines.forEach((line, index) => {
-    const result = grammar.tokenizeLine(line, state);
-    for (const token of result.tokens) {
+  tokenize(grammar, file).forEach((line, index) => {
+    for (const token of line.tokens) {
       const scope = token.scopes.find((s) => s.startsWith("invalid."));
       if (scope) {
         found.push({
           where: `${file}:${index + 1}:${token.startIndex + 1}`,
-          text: line.slice(token.startIndex, token.endIndex),
+          text: line.text.slice(token.startIndex, token.endIndex),
           scope,
         });
       }
     }
-    state = result.ruleStack;
   });
   return found;
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+main().catch((e) => fail(e.stack || String(e)));
