@@ -10,11 +10,13 @@
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
+# make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
+# make editors-test — the TextMate grammar and the Vim syntax file against their samples
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full
+.PHONY: all test unit-tests program-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
 
 all: wendc
 
@@ -60,7 +62,24 @@ same-output: wendc
 	$(CARGO) build -p wend-gen
 	python3 tests/same-output.py --old-rev $(OLD)
 
-test: links-check unit-tests program-tests docs-check fmt-check random-tests
+
+# The editor support (editors/): its npm tools are pinned by
+# editors/vscode/package-lock.json and installed on first use.
+VSCODE_EXT := editors/vscode
+
+$(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package.json $(VSCODE_EXT)/package-lock.json
+	cd $(VSCODE_EXT) && npm ci --no-audit --no-fund
+
+editors-test: wendc $(VSCODE_EXT)/node_modules/.package-lock.json
+	cd $(VSCODE_EXT) && npm test --silent
+	cd $(VSCODE_EXT) && node test/agree-with-lexer.js ../../$(WENDC)
+	editors/nvim/test/run.sh
+
+vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
+	mkdir -p target
+	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
+
+test: links-check editors-test unit-tests program-tests docs-check fmt-check random-tests
 
 fmt:
 	$(CARGO) fmt --all

@@ -1,0 +1,2 @@
+" wend source files (Vim and Neovim).
+autocmd BufRead,BufNewFile *.wend setfiletype wend
