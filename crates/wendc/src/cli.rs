@@ -33,6 +33,10 @@ pub enum Command {
     /// tokens, syntax tree, the IR after each pass beside the one before,
     /// each function's CFG, dominators, loops and assembly
     Explain(ExplainArgs),
+    /// Serve the Language Server Protocol on stdin/stdout, for editors:
+    /// diagnostics as you type, hover, go to definition, references,
+    /// document symbols, rename and semantic highlighting
+    Lsp,
 }
 
 #[derive(Args, Debug, Clone)]

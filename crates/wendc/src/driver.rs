@@ -27,6 +27,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Opt(args) => opt(&args),
         Command::Analyze(args) => crate::analyze::run(&args),
         Command::Explain(args) => explain(&args),
+        Command::Lsp => Ok(crate::lsp::run()),
     };
     result.unwrap_or(FAILURE)
 }

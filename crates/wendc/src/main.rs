@@ -8,6 +8,7 @@
 mod analyze;
 mod cli;
 mod driver;
+mod lsp;
 mod mapped;
 mod timing;
 mod toolchain;
