@@ -4,6 +4,7 @@
 #                  (python3 docs/gen/update.py regenerates them)
 # make links-check — every relative link of the Markdown files resolves in a clone,
 #                   and no path in them leads outside the repository
+# make lsp-tests — `wendc lsp` driven over stdio by an LSP client (pytest-lsp)
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
@@ -11,7 +12,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check links-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full
+.PHONY: all test unit-tests program-tests lsp-tests docs-check links-check random-tests fuzz-diff wendc fmt lint gfx bench bench-full
 
 all: wendc
 
@@ -23,6 +24,9 @@ unit-tests:
 
 program-tests: wendc
 	python3 tests/run-programs.py --wendc $(WENDC)
+
+lsp-tests: wendc
+	WENDC=$(WENDC) python3 -m pytest tests/lsp -q
 
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
@@ -45,7 +49,7 @@ random-tests: wendc
 	$(CARGO) build -p wend-gen
 	python3 tests/fuzz-diff.py --seeds $(FUZZ_SEEDS)
 
-test: links-check unit-tests program-tests docs-check random-tests
+test: links-check unit-tests program-tests lsp-tests docs-check random-tests
 
 fmt:
 	$(CARGO) fmt --all
