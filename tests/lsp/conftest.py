@@ -17,6 +17,8 @@ WENDC = os.environ.get("WENDC", str(ROOT / "target" / "debug" / "wendc"))
 @pytest_lsp.fixture(config=ClientServerConfig(server_command=[WENDC, "lsp"]))
 async def client(lsp_client: LanguageClient):
     params = types.InitializeParams(capabilities=client_capabilities("neovim"))
-    await lsp_client.initialize_session(params)
+    result = await lsp_client.initialize_session(params)
+    # What the server announced, for the tests of optional features.
+    lsp_client.server_capabilities = result.capabilities
     yield
     await lsp_client.shutdown_session()

@@ -371,3 +371,28 @@ def test_exit_status_follows_the_protocol(shutdown, status):
                          capture_output=True, timeout=30)
     assert run.returncode == status, run.stderr
     assert b'"capabilities"' in run.stdout
+
+
+async def test_formatting_follows_wendc_fmt_when_the_server_offers_it(client):
+    """Formatting goes through `wendc fmt`'s formatter (lsp/format.rs).
+    A server built without one must say so, not pretend: it does not
+    announce the capability and answers the request with an error."""
+    await open_doc(client, "main(){int x;x=1+2;println x;}\n")
+    params = types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=URI),
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True))
+    offered = client.server_capabilities.document_formatting_provider
+    if not offered:
+        with pytest.raises(Exception, match="no formatter"):
+            await client.text_document_formatting_async(params)
+        return
+    edits = await client.text_document_formatting_async(params)
+    assert len(edits) == 1
+    assert edits[0].range == types.Range(start=pos(0, 0), end=pos(1, 0))
+    assert edits[0].new_text == "main() {\n    int x;\n    x = 1 + 2;\n    println x;\n}\n"
+    # Formatted already: no edit. With a syntax error: refused.
+    await change(client, edits[0].new_text, 2)
+    assert list(await client.text_document_formatting_async(params)) == []
+    await change(client, "main() {\n    x = (1;\n}\n", 3)
+    with pytest.raises(Exception, match="syntax errors"):
+        await client.text_document_formatting_async(params)
