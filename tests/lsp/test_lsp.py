@@ -396,3 +396,11 @@ async def test_formatting_follows_wendc_fmt_when_the_server_offers_it(client):
     await change(client, "main() {\n    x = (1;\n}\n", 3)
     with pytest.raises(Exception, match="syntax errors"):
         await client.text_document_formatting_async(params)
+
+
+async def test_a_panic_answers_an_error_and_the_server_goes_on(client):
+    # `wendc/panic` exists in debug builds only, for this test.
+    await open_doc(client, NESTED)
+    with pytest.raises(Exception, match="internal error in wendc"):
+        await client.protocol.send_request_async("wendc/panic", None)
+    assert "int count" in await hover(client, where(NESTED, "count", 2))

@@ -185,6 +185,10 @@ impl Server {
             Formatting::METHOD => {
                 self.with_fallible::<Formatting>(params, |doc, _| format::edits(doc))
             }
+            // Lets the tests check that a panic answers an error and the
+            // server goes on; not in a release build.
+            #[cfg(debug_assertions)]
+            "wendc/panic" => panic!("a panic asked for by the client"),
             _ => Err(Failure {
                 code: ErrorCode::MethodNotFound,
                 message: format!("wendc lsp does not handle `{method}`"),
