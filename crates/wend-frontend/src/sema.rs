@@ -74,6 +74,8 @@ enum Indexing {
     Off,
 }
 
+/// The checks, with or without a [`NameIndex`] (see [`analyze_with`] and
+/// [`analyze_indexed`]).
 fn analyze_inner(
     program: ast::Program,
     src: &str,
@@ -104,6 +106,8 @@ fn analyze_inner(
         // (Without errors there is always an entry point.)
         _ => {
             sort_by_position(&mut diags);
+            // An editor still wants the captures, as far as the uses that
+            // resolved tell: lowering, their other user, never sees these.
             let index = checker.uses.take().map(|uses| {
                 let vars = &checker.vars;
                 let captures = compute_captures(checker.facts, checker.funcs.len(), |var| {
