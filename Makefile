@@ -6,6 +6,7 @@
 #                 (but those tests/fmt-exclude.txt lists, with why)
 # make links-check — every relative link of the Markdown files resolves in a clone,
 #                   and no path in them leads outside the repository
+# make lsp-tests — `wendc lsp` driven over stdio by an LSP client (pytest-lsp)
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
@@ -16,7 +17,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
+.PHONY: all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
 
 all: wendc
 
@@ -28,6 +29,9 @@ unit-tests:
 
 program-tests: wendc
 	python3 tests/run-programs.py --wendc $(WENDC)
+
+lsp-tests: wendc
+	WENDC=$(WENDC) python3 -m pytest tests/lsp -q
 
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
@@ -79,7 +83,7 @@ vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
 
-test: links-check editors-test unit-tests program-tests docs-check fmt-check random-tests
+test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests
 
 fmt:
 	$(CARGO) fmt --all

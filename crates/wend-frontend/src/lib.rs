@@ -32,6 +32,7 @@ pub(crate) mod dead_store;
 pub mod diag;
 pub(crate) mod flow;
 pub mod format;
+pub mod index;
 pub mod intern;
 pub mod lexer;
 pub mod lower;
@@ -93,6 +94,20 @@ pub fn check_with(src: &str, warnings: Warnings) -> (Option<Checked>, Vec<Diag>)
     diags.extend(semantic);
     diag::sort_by_position(&mut diags);
     (checked.filter(|_| !syntax_errors), diags)
+}
+
+/// [`check`], also giving the [`index::NameIndex`] of the program's
+/// declarations and resolved uses (for editors; with errors, of what
+/// parsed and resolved).
+pub fn check_indexed(src: &str) -> (Vec<Diag>, index::NameIndex) {
+    let (program, mut diags) = parser::parse_recovering(src);
+    let Some(program) = program else {
+        return (diags, index::NameIndex::default());
+    };
+    let (_, semantic, index) = sema::analyze_indexed(program, src);
+    diags.extend(semantic);
+    diag::sort_by_position(&mut diags);
+    (diags, index)
 }
 
 /// Lowers a checked program to IR, its values named after the variables

@@ -17,6 +17,7 @@ use crate::checked::{self, Checked, FuncDef, FuncId, PrintArg, VarDef, VarId, Va
 use crate::dead_store;
 use crate::diag::{error, has_errors, sort_by_position, Diag, DiagExt};
 use crate::flow;
+use crate::index::{FuncInfo, NameIndex, Target, Use};
 use crate::intern::Interner;
 use crate::scope::{Scopes, VarBinding};
 use crate::span::{LineIndex, Span};
@@ -52,6 +53,35 @@ pub fn analyze_with(
     src: &str,
     warnings: Warnings,
 ) -> (Option<Checked>, Vec<Diag>) {
+    let (checked, diags, _) = analyze_inner(program, src, warnings, Indexing::Off);
+    (checked, diags)
+}
+
+/// [`analyze`], also giving the [`NameIndex`] of every declaration and
+/// resolved use, for editors: with errors too, of whatever resolved.
+pub fn analyze_indexed(
+    program: ast::Program,
+    src: &str,
+) -> (Option<Checked>, Vec<Diag>, NameIndex) {
+    let (checked, diags, index) = analyze_inner(program, src, Warnings::Report, Indexing::On);
+    (checked, diags, index.unwrap_or_default())
+}
+
+/// Whether the checker records every resolved use for a [`NameIndex`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Indexing {
+    On,
+    Off,
+}
+
+/// The checks, with or without a [`NameIndex`] (see [`analyze_with`] and
+/// [`analyze_indexed`]).
+fn analyze_inner(
+    program: ast::Program,
+    src: &str,
+    warnings: Warnings,
+    indexing: Indexing,
+) -> (Option<Checked>, Vec<Diag>, Option<NameIndex>) {
     let ast::Program {
         functions,
         function_count,
@@ -61,6 +91,9 @@ pub fn analyze_with(
     // The string literals move to the checked program as they are.
     let strings = std::mem::take(&mut exprs.strings);
     let mut checker = Checker::new(&names, &exprs);
+    if indexing == Indexing::On {
+        checker.uses = Some(Vec::new());
+    }
     // A function's definition is 176 bytes: grown by doubling, the list of a
     // program of 200 000 functions was copied to fresh memory many times.
     checker.funcs.reserve_exact(function_count);
@@ -73,7 +106,19 @@ pub fn analyze_with(
         // (Without errors there is always an entry point.)
         _ => {
             sort_by_position(&mut diags);
-            return (None, diags);
+            // An editor still wants the captures, as far as the uses that
+            // resolved tell: lowering, their other user, never sees these.
+            let index = checker.uses.take().map(|uses| {
+                let vars = &checker.vars;
+                let captures = compute_captures(checker.facts, checker.funcs.len(), |var| {
+                    vars[var.index()].owner
+                });
+                for (func, captures) in checker.funcs.iter_mut().zip(captures) {
+                    func.captures = captures;
+                }
+                name_index(&checker.funcs, &checker.vars, uses, &names)
+            });
+            return (None, diags, index);
         }
     };
     // The warnings about unused names, only for a program without errors
@@ -98,6 +143,7 @@ pub fn analyze_with(
         diags.extend(dead_store::warnings(&funcs, &vars, &names, exprs, &tracked));
     }
     sort_by_position(&mut diags);
+    let index = (checker.uses.take()).map(|uses| name_index(&funcs, &vars, uses, &names));
     let checked = Checked {
         funcs,
         vars,
@@ -106,7 +152,17 @@ pub fn analyze_with(
         names,
         lines: LineIndex::new(src),
     };
-    (Some(checked), diags)
+    (Some(checked), diags, index)
+}
+
+/// The index of `funcs` and `vars` with the resolved `uses`.
+fn name_index(funcs: &[FuncDef], vars: &[VarDef], uses: Vec<Use>, names: &Interner) -> NameIndex {
+    NameIndex {
+        funcs: funcs.iter().map(FuncInfo::new).collect(),
+        vars: vars.to_vec(),
+        uses,
+        names: names.clone(),
+    }
 }
 
 struct Checker<'a> {
@@ -139,6 +195,8 @@ struct Checker<'a> {
     /// An unknown name there may be declared in that text, so it is not
     /// reported: the syntax error explains it.
     names_lost: Vec<bool>,
+    /// Every resolved use so far, when building a [`NameIndex`].
+    uses: Option<Vec<Use>>,
 }
 
 /// Which part of a function body an item belongs to; the parts must come in
@@ -177,6 +235,7 @@ impl<'a> Checker<'a> {
             diags: Vec::new(),
             blocks: 0,
             names_lost: Vec::new(),
+            uses: None,
         }
     }
 
@@ -685,6 +744,7 @@ impl<'a> Checker<'a> {
     fn lookup_var(&mut self, ctx: FuncId, name: &ast::Ident, access: Access) -> Option<VarBinding> {
         match self.scopes.lookup_var(ctx, name.name) {
             Some(binding) => {
+                self.record_use(name.span, Target::Var(binding.var));
                 if binding.owner != ctx {
                     self.facts.outer_use(ctx, binding.var);
                 }
@@ -722,6 +782,13 @@ impl<'a> Checker<'a> {
                 self.diags.push(diag);
                 None
             }
+        }
+    }
+
+    /// Notes that the name at `span` resolved to `target`, for the index.
+    fn record_use(&mut self, span: Span, target: Target) {
+        if let Some(uses) = &mut self.uses {
+            uses.push(Use { span, target });
         }
     }
 
@@ -865,6 +932,7 @@ impl<'a> Checker<'a> {
             return None;
         };
         self.facts.call(ctx, func);
+        self.record_use(call.name.span, Target::Func(func));
         Some(checked::Call {
             func,
             args,

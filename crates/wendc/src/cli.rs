@@ -49,6 +49,10 @@ pub enum Command {
     /// Rewrite wend files in the canonical layout (docs/style.md); with no
     /// file or `-`, format standard input to standard output
     Fmt(FmtArgs),
+    /// Serve the Language Server Protocol on stdin/stdout, for editors:
+    /// diagnostics as you type, hover, go to definition, references,
+    /// document symbols, rename and semantic highlighting
+    Lsp,
 }
 
 #[derive(Args, Debug)]
@@ -283,7 +287,7 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
             }
             Ok(())
         }
-        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) => Ok(()),
+        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp => Ok(()),
     }
 }
 

@@ -1,0 +1,24 @@
+"""Starts `wendc lsp` (the binary in $WENDC, else target/debug/wendc) for
+each test and drives it with pytest-lsp's client, which speaks the
+protocol over the server's stdin/stdout and checks its messages against
+the specification and the client's capabilities (Neovim's)."""
+
+import os
+import pathlib
+
+import pytest_lsp
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+WENDC = os.environ.get("WENDC", str(ROOT / "target" / "debug" / "wendc"))
+
+
+@pytest_lsp.fixture(config=ClientServerConfig(server_command=[WENDC, "lsp"]))
+async def client(lsp_client: LanguageClient):
+    params = types.InitializeParams(capabilities=client_capabilities("neovim"))
+    result = await lsp_client.initialize_session(params)
+    # What the server announced, for the tests of optional features.
+    lsp_client.server_capabilities = result.capabilities
+    yield
+    await lsp_client.shutdown_session()
