@@ -1,36 +1,20 @@
 //! Document formatting, through the formatter of `wendc fmt`.
 //!
-//! The formatter lives in wend-frontend; [`formatted`] is the one place
-//! that calls it.
+//! The formatter lives in wend-frontend; [`edits`] is the one place that
+//! calls it.
 
-use lsp_server::ErrorCode;
 use lsp_types::TextEdit;
 use wend_frontend::span::Span;
-use wend_frontend::Diag;
 
 use super::features::Document;
 use super::Failure;
-
-/// Whether the server formats documents (announced to the client).
-pub const AVAILABLE: bool = true;
-
-/// `source` formatted as `wendc fmt` would, or its syntax errors.
-fn formatted(source: &str) -> Option<Result<String, Vec<Diag>>> {
-    Some(wend_frontend::format::format(source))
-}
 
 /// The edit that formats the document: one replacement of the whole text
 /// (none when it is formatted already). A document with syntax errors is
 /// refused: its diagnostics already say why.
 pub fn edits(doc: &Document) -> Result<Option<Vec<TextEdit>>, Failure> {
     let source = &doc.text.source;
-    let Some(result) = formatted(source) else {
-        return Err(Failure {
-            code: ErrorCode::MethodNotFound,
-            message: "this wendc has no formatter".to_string(),
-        });
-    };
-    let text = result.map_err(|diags| {
+    let text = wend_frontend::format::format(source).map_err(|diags| {
         let first = diags
             .first()
             .map_or(String::new(), |d| format!(": {}", d.message));

@@ -112,7 +112,7 @@ fn capabilities() -> ServerCapabilities {
                 work_done_progress_options: WorkDoneProgressOptions::default(),
             },
         )),
-        document_formatting_provider: format::AVAILABLE.then_some(OneOf::Left(true)),
+        document_formatting_provider: Some(OneOf::Left(true)),
         ..ServerCapabilities::default()
     }
 }
