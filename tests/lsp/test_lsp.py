@@ -129,6 +129,38 @@ async def test_edits_through_syntax_errors_update_and_clear_diagnostics(client):
     assert list(client.diagnostics[URI]) == []
 
 
+async def test_incremental_edits_count_utf16_columns(client):
+    """Changes come as the range they replace, in UTF-16 columns: after
+    `𝔵` (two units) and `é` (one), `totl` starts at column 25."""
+    assert client.server_capabilities.text_document_sync == \
+        types.TextDocumentSyncKind.Incremental
+    source = 'main() {\n    int total;\n    print "𝔵é"; println totl;\n}\n'
+    diags = errors(await open_doc(client, source))
+    assert diags[0].range == types.Range(start=pos(2, 25), end=pos(2, 29))
+
+    async def edit(version, start, end, text):
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=start, end=end), text=text)]))
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        return errors(client.diagnostics[URI])
+
+    # Insert the missing `a`: `totl` becomes `total`, no error left.
+    assert await edit(2, pos(2, 28), pos(2, 28), "a") == []
+    # Replace `é` (column 13, one unit) by `𝔵𝔵` (four): `total` moves
+    # from column 25 to 28.
+    assert await edit(3, pos(2, 13), pos(2, 14), "𝔵𝔵") == []
+    assert "int total" in await hover(client, pos(2, 28))
+    assert await hover(client, pos(2, 25)) is None
+    # Delete from the `;` of line 1 into line 2: a syntax error (`int
+    # total print`); then put the `;` and the line break back.
+    diags = await edit(4, pos(1, 13), pos(2, 4), " ")
+    assert len(diags) == 1 and diags[0].range.start.line == 1, diags
+    assert await edit(5, pos(1, 13), pos(1, 14), ";\n    ") == []
+    assert "int total" in await hover(client, pos(2, 28))
+
+
 async def test_hover_shows_types_signatures_and_captures(client):
     await open_doc(client, NESTED)
     text = await hover(client, where(NESTED, "count", 2))

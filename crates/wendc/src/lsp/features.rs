@@ -6,6 +6,7 @@
 //! resolved.
 
 use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use codespan_reporting::diagnostic::{LabelStyle, Severity};
 use lsp_types::{
@@ -32,13 +33,18 @@ pub struct Document {
 }
 
 impl Document {
-    pub fn new(source: String) -> Document {
-        let (diags, index) = wend_frontend::check_indexed(&source);
-        Document {
-            text: Text::new(source),
-            diags,
-            index,
-        }
+    /// Checks `text`. A panic in the checker (a bug in wendc) leaves the
+    /// document with its text and nothing found in it, so that the edits
+    /// that follow still apply to the right text.
+    pub fn new(text: Text) -> Document {
+        let checked = catch_unwind(AssertUnwindSafe(|| {
+            wend_frontend::check_indexed(&text.source)
+        }));
+        let (diags, index) = checked.unwrap_or_else(|_| {
+            eprintln!("wendc lsp: internal error while checking a document");
+            Default::default()
+        });
+        Document { text, diags, index }
     }
 
     /// The diagnostics `wendc build` prints, as LSP diagnostics: the

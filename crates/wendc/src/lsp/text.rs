@@ -13,11 +13,9 @@ pub struct Text {
 
 impl Text {
     pub fn new(source: String) -> Text {
-        let mut line_starts = vec![0];
-        line_starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
         Text {
+            line_starts: line_starts(&source),
             source,
-            line_starts,
         }
     }
 
@@ -35,6 +33,15 @@ impl Text {
             .map(char::len_utf16)
             .sum();
         Position::new(line as u32, character as u32)
+    }
+
+    /// Replaces the text of `range` (as [`Text::offset`] reads its ends)
+    /// with `text`: an editor's change to the document.
+    pub fn edit(&mut self, range: Range, text: &str) {
+        let start = self.offset(range.start);
+        let end = self.offset(range.end).max(start);
+        self.source.replace_range(start..end, text);
+        self.line_starts = line_starts(&self.source);
     }
 
     pub fn range(&self, span: Span) -> Range {
@@ -62,6 +69,12 @@ impl Text {
     }
 }
 
+fn line_starts(source: &str) -> Vec<usize> {
+    let mut starts = vec![0];
+    starts.extend(source.match_indices('\n').map(|(i, _)| i + 1));
+    starts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,5 +100,27 @@ mod tests {
         let text = Text::new("ab\r\ncd".to_string());
         assert_eq!(text.offset(Position::new(0, 5)), 2);
         assert_eq!(text.position(4), Position::new(1, 0));
+    }
+
+    #[test]
+    fn edits_replace_utf16_ranges() {
+        let mut text = Text::new("a𝔵b\ncd\r\nef".to_string());
+        // `b` is at UTF-16 column 3 (after `a` and the pair of `𝔵`).
+        text.edit(Range::new(Position::new(0, 3), Position::new(0, 4)), "B");
+        assert_eq!(text.source, "a𝔵B\ncd\r\nef");
+        // Across lines, from inside line 1 to the start of line 2.
+        text.edit(
+            Range::new(Position::new(1, 1), Position::new(2, 0)),
+            "\n\nX",
+        );
+        assert_eq!(text.source, "a𝔵B\nc\n\nXef");
+        assert_eq!(text.position(text.source.len()), Position::new(3, 3));
+        // Insertion at the very end, and a range past it: clamped.
+        text.edit(Range::new(Position::new(3, 3), Position::new(3, 3)), "!");
+        text.edit(Range::new(Position::new(9, 0), Position::new(9, 9)), "?");
+        assert_eq!(text.source, "a𝔵B\nc\n\nXef!?");
+        // An end before the start deletes nothing.
+        text.edit(Range::new(Position::new(0, 2), Position::new(0, 0)), "-");
+        assert_eq!(text.source, "a-𝔵B\nc\n\nXef!?");
     }
 }
