@@ -59,7 +59,8 @@ pub enum Command {
 pub struct LspArgs {
     /// Log how long the server took over each message (request or
     /// notification, from reading it to handing its answer to the writer)
-    /// on standard error, one line each: `wendc lsp: METHOD took MS ms`
+    /// on standard error, one line each, elapsed and in CPU time:
+    /// `wendc lsp: METHOD took MS ms (cpu MS ms)`
     #[arg(long)]
     pub time_requests: bool,
 }

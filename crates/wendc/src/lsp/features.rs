@@ -16,6 +16,7 @@ use lsp_types::{
     SemanticTokenModifier, SemanticTokenType, SemanticTokens, SemanticTokensLegend,
     SemanticTokensResult, SymbolKind, TextEdit, Uri, WorkspaceEdit,
 };
+use rustc_hash::{FxHashMap, FxHashSet};
 use wend_frontend::checked::{FuncId, VarId, VarKind};
 use wend_frontend::index::{NameIndex, Target};
 use wend_frontend::lexer::{self, Tok};
@@ -314,8 +315,8 @@ impl Document {
     pub fn semantic_tokens(&self) -> Option<SemanticTokensResult> {
         let source = &self.text.source;
         let (tokens, _) = lexer::lex(source);
-        let resolved: HashMap<usize, Target> = self.resolved_names();
-        let declarations: std::collections::HashSet<usize> = (self.index.funcs.iter())
+        let resolved = self.resolved_names();
+        let declarations: FxHashSet<usize> = (self.index.funcs.iter())
             .map(|f| f.name_span.start())
             .chain(self.index.vars.iter().map(|v| v.span.start()))
             .collect();
@@ -356,7 +357,7 @@ impl Document {
     }
 
     /// Where each declared or resolved name starts, and what it is.
-    fn resolved_names(&self) -> HashMap<usize, Target> {
+    fn resolved_names(&self) -> FxHashMap<usize, Target> {
         let index = &self.index;
         let funcs = (index.funcs.iter().enumerate())
             .map(|(i, f)| (f.name_span.start(), Target::Func(FuncId(i as u32))));

@@ -11,8 +11,8 @@
 //! compiler thread (whose large stack the checker needs).
 //!
 //! `--time-requests` logs how long each message took, from reading it to
-//! handing its answer to the writer: what `make bench` reports and the
-//! latency test checks.
+//! handing its answer to the writer, elapsed and in CPU time of the
+//! server's thread: what `make bench` reports and the latency test checks.
 //!
 //! A panic while handling a message is caught: the request gets an error
 //! response, the document its diagnostics cleared, and the server goes on.
@@ -27,7 +27,7 @@ mod transport;
 
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crossbeam_channel::Sender;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
@@ -74,7 +74,7 @@ fn serve(connection: &Connection, replies: &Sender<Reply>, time_requests: bool) 
     }
     let mut server = Server::default();
     for message in &connection.receiver {
-        let started = Instant::now();
+        let started = (Instant::now(), crate::timing::thread_cpu_time());
         let method = match &message {
             Message::Request(request) => request.method.clone(),
             Message::Notification(notification) => notification.method.clone(),
@@ -84,8 +84,13 @@ fn serve(connection: &Connection, replies: &Sender<Reply>, time_requests: bool) 
             return status;
         }
         if time_requests {
-            let millis = started.elapsed().as_secs_f64() * 1000.0;
-            eprintln!("wendc lsp: {method} took {millis:.3} ms");
+            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+            let wall = ms(started.0.elapsed());
+            let cpu = match (started.1, crate::timing::thread_cpu_time()) {
+                (Some(before), Some(after)) => format!("{:.3} ms", ms(after - before)),
+                _ => "unknown".to_string(),
+            };
+            eprintln!("wendc lsp: {method} took {wall:.3} ms (cpu {cpu})");
         }
     }
     1

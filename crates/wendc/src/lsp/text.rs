@@ -28,10 +28,12 @@ impl Text {
         }
         let line = self.line_starts.partition_point(|&start| start <= offset) - 1;
         let start = self.line_starts[line];
-        let character: usize = self.source[start..offset]
-            .chars()
-            .map(char::len_utf16)
-            .sum();
+        let before = &self.source[start..offset];
+        let character = if before.is_ascii() {
+            before.len()
+        } else {
+            before.chars().map(char::len_utf16).sum()
+        };
         Position::new(line as u32, character as u32)
     }
 
