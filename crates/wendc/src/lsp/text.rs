@@ -104,6 +104,58 @@ mod tests {
         assert_eq!(text.position(4), Position::new(1, 0));
     }
 
+    /// The protocol's reading of a position, on the text as UTF-16 code
+    /// units: a line past the end is the end; a column past its line's
+    /// end (before `\r\n` or `\n`) is that end; a column between the two
+    /// halves of a surrogate pair is the start of the pair.
+    fn model_offset(units: &[u16], position: Position) -> usize {
+        let newline = u16::from(b'\n');
+        let mut starts = vec![0];
+        starts.extend(
+            (0..units.len())
+                .filter(|&i| units[i] == newline)
+                .map(|i| i + 1),
+        );
+        let Some(&start) = starts.get(position.line as usize) else {
+            return units.len();
+        };
+        let mut end = (start..units.len())
+            .find(|&i| units[i] == newline)
+            .unwrap_or(units.len());
+        if end > start && units[end - 1] == u16::from(b'\r') {
+            end -= 1;
+        }
+        let mut at = (start + position.character as usize).min(end);
+        if at > start && at < end && (0xDC00..0xE000).contains(&units[at]) {
+            at -= 1;
+        }
+        at
+    }
+
+    proptest::proptest! {
+        /// Any sequence of edits, at any positions (past the ends, inside
+        /// surrogate pairs, ends before starts), leaves the text the
+        /// protocol's reading of them gives, worked out on UTF-16 units.
+        #[test]
+        fn edits_agree_with_utf16(
+            start in "[a\\né𝔵\r]{0,12}",
+            edits in proptest::collection::vec(
+                (0u32..5, 0u32..8, 0u32..5, 0u32..8, "[b\\né𝔵\r]{0,3}"), 1..8),
+        ) {
+            let mut text = Text::new(start.clone());
+            let mut model: Vec<u16> = start.encode_utf16().collect();
+            for (l0, c0, l1, c1, new) in edits {
+                let range = Range::new(Position::new(l0, c0), Position::new(l1, c1));
+                text.edit(range, &new);
+                let from = model_offset(&model, range.start);
+                let to = model_offset(&model, range.end).max(from);
+                model.splice(from..to, new.encode_utf16());
+                proptest::prop_assert_eq!(&text.source, &String::from_utf16(&model).unwrap());
+                proptest::prop_assert_eq!(&text.line_starts, &line_starts(&text.source));
+            }
+        }
+    }
+
     #[test]
     fn edits_replace_utf16_ranges() {
         let mut text = Text::new("a𝔵b\ncd\r\nef".to_string());
