@@ -52,8 +52,10 @@ check(vim.bo.shiftwidth == 4 and vim.bo.expandtab, "indentation is not 4 spaces"
 local group = vim.fn.synIDattr(vim.fn.synIDtrans(vim.fn.synID(2, 5, 1)), "name")
 check(group == "Type", "`int` is highlighted as `" .. group .. "`, not Type")
 
+-- get_clients is 0.10's name for get_active_clients.
+local get_clients = vim.lsp.get_clients or vim.lsp.get_active_clients
 local attached = vim.wait(10000, function()
-  return #vim.lsp.get_clients({ bufnr = buffer, name = "wendc" }) > 0
+  return #get_clients({ bufnr = buffer, name = "wendc" }) > 0
 end)
 if not check(attached, "the wendc server did not attach to the buffer") then
   finish()
