@@ -14,8 +14,9 @@
 //! handing its answer to the writer, elapsed and in CPU time of the
 //! server's thread: what `make bench` reports and the latency test checks.
 //!
-//! A panic while handling a message is caught: the request gets an error
-//! response, the document its diagnostics cleared, and the server goes on.
+//! A panic while handling a message is caught: a request gets an error
+//! response, a document whose check panicked keeps its text (for the edits
+//! that follow) with no diagnostics, and the server goes on.
 //!
 //! Exit status: 0 after `shutdown` then `exit`; 1 on `exit` without
 //! `shutdown` (as the protocol says) or when the connection breaks.
