@@ -100,13 +100,14 @@ fn write(
 
 /// A response as lsp-server frames it, with the result's text as it is.
 fn write_reply(out: &mut impl Write, reply: &Reply) -> io::Result<()> {
-    let id = serde_json::to_string(&reply.id)?;
-    let body = format!(
-        "{{\"jsonrpc\":\"2.0\",\"id\":{id},\"result\":{}}}",
-        reply.result
+    let head = format!(
+        "{{\"jsonrpc\":\"2.0\",\"id\":{},\"result\":",
+        serde_json::to_string(&reply.id)?
     );
-    write!(out, "Content-Length: {}\r\n\r\n", body.len())?;
-    out.write_all(body.as_bytes())?;
+    let length = head.len() + reply.result.len() + 1;
+    write!(out, "Content-Length: {length}\r\n\r\n{head}")?;
+    out.write_all(reply.result.as_bytes())?;
+    out.write_all(b"}")?;
     out.flush()
 }
 
