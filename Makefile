@@ -13,7 +13,8 @@
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
-# make editors-test — the TextMate grammar and the Vim syntax file against their samples
+# make editors-test — the TextMate grammar and the Vim syntax file against their samples,
+#                    and the .vsix holding what the extension loads
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
@@ -78,9 +79,10 @@ VSCODE_EXT := editors/vscode
 $(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package.json $(VSCODE_EXT)/package-lock.json
 	cd $(VSCODE_EXT) && npm ci --no-audit --no-fund
 
-editors-test: wendc $(VSCODE_EXT)/node_modules/.package-lock.json
+editors-test: wendc vsix
 	cd $(VSCODE_EXT) && npm test --silent
 	cd $(VSCODE_EXT) && node test/agree-with-lexer.js ../../$(WENDC)
+	python3 $(VSCODE_EXT)/test/check-vsix.py target/wend.vsix
 	editors/nvim/test/run.sh
 
 vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
