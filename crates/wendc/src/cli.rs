@@ -52,7 +52,17 @@ pub enum Command {
     /// Serve the Language Server Protocol on stdin/stdout, for editors:
     /// diagnostics as you type, hover, go to definition, references,
     /// document symbols, rename and semantic highlighting
-    Lsp,
+    Lsp(LspArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Log how long the server took over each message (request or
+    /// notification, from reading it to handing its answer to the writer)
+    /// on standard error, one line each, elapsed and in CPU time:
+    /// `wendc lsp: METHOD took MS ms (cpu MS ms)`
+    #[arg(long)]
+    pub time_requests: bool,
 }
 
 #[derive(Args, Debug)]
@@ -287,7 +297,7 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
             }
             Ok(())
         }
-        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp => Ok(()),
+        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp(_) => Ok(()),
     }
 }
 

@@ -28,7 +28,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Analyze(args) => crate::analyze::run(&args),
         Command::Explain(args) => explain(&args),
         Command::Fmt(args) => return crate::fmt::run(&args),
-        Command::Lsp => Ok(crate::lsp::run()),
+        Command::Lsp(args) => Ok(crate::lsp::run(&args)),
     };
     result.unwrap_or(FAILURE)
 }
