@@ -3,10 +3,8 @@
 //! out-of-line code.
 
 use cranelift_entity::SecondaryMap;
-use rustc_hash::{FxHashMap, FxHashSet};
-use std::fmt::Write;
 use wend_ir::print::for_each_block_name;
-use wend_ir::{Block, FuncId, Function, Module};
+use wend_ir::{Block, Function};
 
 /// A symbol as GAS accepts it: quoted unless made of plain symbol characters.
 pub fn symbol(name: &str) -> String {
@@ -38,7 +36,7 @@ pub(super) fn push_symbol(out: &mut String, name: &str) {
 
 /// Numbers the labels of out-of-line code (`.Ldivm1_<n>`) across all the
 /// functions of one assembly file. Such a label has no `.` after `.L`,
-/// so it cannot be a block's (`.L<function>.<block>`) or a string's.
+/// so it cannot be a block's ([`block_label`]) or a string's.
 #[derive(Debug, Default)]
 pub struct LocalLabels {
     next: u32,
@@ -62,42 +60,68 @@ pub fn string_label(k: usize) -> String {
     format!(".Lstr.{k}")
 }
 
-/// The label of each block of `func` (after edge splitting, before
-/// instruction selection: the names are the IR printer's), `.L<function>.<block>`.
+/// The label of block `block` of function `function`:
+/// `.L<function>..<block>`, such as `.Lmain.fib..if.then`.
 ///
-/// That alone can be ambiguous: the function `f.g` with block `h` and the
-/// function `f` with block `g.h` (an inlined copy of `f.g`'s block) both
-/// give `.Lf.g.h`. So when another function's name extends this one's or
-/// is extended by it (`may_collide`), `used_labels` holds the labels of
-/// the functions emitted before into the same file, and a label already
-/// taken gets a numeric suffix. Other functions' labels cannot clash with
-/// anything and skip the bookkeeping.
-pub fn block_labels(
-    func: &Function,
-    may_collide: bool,
-    used_labels: &mut FxHashSet<String>,
-) -> BlockLabels {
+/// Both names may hold dots (`main.fib` is nested in `main`; `if.then`, or
+/// `fib.if.then` for a block the inliner copied from `main.fib` into
+/// `main`), so one `.` between them would be ambiguous: the function `f.g`
+/// with block `h` and the function `f` with block `g.h` would both be
+/// `.Lf.g.h`. No function part ([`function_part`]) holds `..` or ends in
+/// `.`, so the first `..` of a label ends its function part: labels of
+/// different functions differ, and labels of one function differ as its
+/// block names do. Every other label of the file (strings, out-of-line
+/// code, the runtime's, debug information's) has no `..`.
+pub fn block_label(function: &str, block: &str) -> String {
+    let mut text = String::new();
+    push_block_label_text(&mut text, function, block);
+    symbol(&text)
+}
+
+/// Appends the unquoted text of [`block_label`] to `out`.
+fn push_block_label_text(out: &mut String, function: &str, block: &str) {
+    out.push_str(".L");
+    push_function_part(out, function);
+    out.push_str("..");
+    out.push_str(block);
+}
+
+/// A function's name as the part of its block labels before `..`: the name
+/// itself, unless it holds `..`, ends in `.` or holds `$` (never so for a
+/// wend program's functions, only for IR written by hand); then each `$`
+/// is written `$$` and each `.` is `$d`, which keeps such parts apart from
+/// each other and from the plain names (which have no `$`).
+fn push_function_part(out: &mut String, name: &str) {
+    if !name.contains("..") && !name.ends_with('.') && !name.contains('$') {
+        out.push_str(name);
+        return;
+    }
+    for c in name.chars() {
+        match c {
+            '$' => out.push_str("$$"),
+            '.' => out.push_str("$d"),
+            c => out.push(c),
+        }
+    }
+}
+
+/// The labels of `func`'s blocks ([`block_label`]), named after edge
+/// splitting and before instruction selection (the block names are the IR
+/// printer's).
+pub fn block_labels(func: &Function) -> BlockLabels {
     let mut labels = BlockLabels {
         text: String::new(),
         spans: SecondaryMap::with_capacity(func.blocks.len()),
     };
+    let mut stem = String::new();
+    push_block_label_text(&mut stem, &func.name, "");
     let mut text = String::new();
     for_each_block_name(func, |b, name| {
         text.clear();
-        write!(text, ".L{}.{name}", func.name).unwrap();
+        text.push_str(&stem);
+        text.push_str(name);
         let start = labels.text.len();
         push_symbol(&mut labels.text, &text);
-        if may_collide {
-            let mut n = 1;
-            while used_labels.contains(&labels.text[start..]) {
-                text.clear();
-                write!(text, ".L{}.{name}.{n}", func.name).unwrap();
-                labels.text.truncate(start);
-                push_symbol(&mut labels.text, &text);
-                n += 1;
-            }
-            used_labels.insert(labels.text[start..].to_string());
-        }
         labels.spans[b] = (start, labels.text.len());
     });
     labels
@@ -123,108 +147,73 @@ impl std::ops::Index<Block> for BlockLabels {
     }
 }
 
-/// For each function, whether another function's name is its name
-/// followed by `.` and more, or the other way round: then their block
-/// labels may clash (see [`block_labels`]).
-///
-/// The part of each name before each of its `.`s is looked up among the
-/// names, by a hash extended a byte at a time along the name, so each name
-/// is read once: hashing each such prefix on its own would read a name once
-/// per dot in it, cubic in the nesting depth (a function nested 1000 deep
-/// has a 1000-part name).
-/// Names are compared by their 64-bit hashes alone: two different names
-/// with one hash only cost the functions involved the careful labelling
-/// they did not need.
-pub fn label_prefix_clashes(module: &Module) -> SecondaryMap<FuncId, bool> {
-    fn hash_step(hash: u64, byte: u8) -> u64 {
-        (hash.rotate_left(5) ^ u64::from(byte)).wrapping_mul(0x517c_c1b7_2722_0a95)
-    }
-    let mut clashes = SecondaryMap::new();
-    let mut by_hash: FxHashMap<u64, FuncId> = FxHashMap::default();
-    for (id, func) in module.definitions() {
-        let hash = func.name.bytes().fold(0, hash_step);
-        if let Some(other) = by_hash.insert(hash, id) {
-            clashes[id] = true;
-            clashes[other] = true;
-        }
-    }
-    for (id, func) in module.definitions() {
-        let mut hash = 0;
-        for byte in func.name.bytes() {
-            if byte == b'.' {
-                if let Some(&prefix) = by_hash.get(&hash) {
-                    clashes[id] = true;
-                    clashes[prefix] = true;
-                }
-            }
-            hash = hash_step(hash, byte);
-        }
-    }
-    clashes
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn parse(text: &str) -> Module {
-        wend_ir::read::parse_module(text).expect("valid IR")
-    }
+    use std::collections::HashMap;
 
     #[test]
-    fn label_prefix_clashes_pair_each_name_with_the_names_under_it() {
-        let names = [
-            "main", "main.f", "main.f.g", "a", "a-b", "a.b", "x.y", "p", "p.q.r",
-        ];
-        let text: String = names
-            .iter()
-            .map(|n| format!("define void @{n}() {{\nentry:\n  ret void\n}}\n"))
-            .collect();
-        let module = parse(&text);
-        let clashes = label_prefix_clashes(&module);
-        let got: Vec<&str> = module
-            .definitions()
-            .filter(|&(id, _)| clashes[id])
-            .map(|(_, f)| f.name.as_str())
-            .collect();
-        // `a-b` is under no other name (a `-` is not a `.`); `x.y` has no
-        // function `x`; `p.q.r` is under `p` though `p.q` is not a
-        // function.
-        assert_eq!(
-            got,
-            ["main", "main.f", "main.f.g", "a", "a.b", "p", "p.q.r"]
-        );
-    }
-
-    #[test]
-    fn block_labels_are_the_printers_names_with_the_function() {
-        let module = parse(
+    fn block_labels_are_the_printers_names_after_the_function() {
+        let module = wend_ir::read::parse_module(
             "define void @f() {\nentry:\n  br label %a\na:\n  br label %a1\na1:\n  ret void\n}\n",
-        );
+        )
+        .expect("valid IR");
         let (_, f) = module.definitions().next().unwrap();
-        let labels = block_labels(f, false, &mut FxHashSet::default());
+        let labels = block_labels(f);
         let got: Vec<&str> = f.layout.iter().map(|&b| &labels[b]).collect();
-        assert_eq!(got, [".Lf.entry", ".Lf.a", ".Lf.a1"]);
+        assert_eq!(got, [".Lf..entry", ".Lf..a", ".Lf..a1"]);
     }
 
     #[test]
-    fn block_labels_taken_by_an_earlier_function_get_a_suffix() {
-        let module = parse("define void @f() {\nentry:\n  br label %g.h\ng.h:\n  ret void\n}\n");
-        let (_, f) = module.definitions().next().unwrap();
-        let mut used: FxHashSet<String> = [".Lf.g.h", ".Lf.g.h.1"]
-            .into_iter()
-            .map(String::from)
-            .collect();
-        let labels = block_labels(f, true, &mut used);
-        let got: Vec<&str> = f.layout.iter().map(|&b| &labels[b]).collect();
-        assert_eq!(got, [".Lf.entry", ".Lf.g.h.2"]);
-        assert!(used.contains(".Lf.entry") && used.contains(".Lf.g.h.2"));
+    fn a_nested_function_and_an_inlined_copy_of_its_block_differ() {
+        // `main.fib`'s block `if.then`, and the copy the inliner makes of
+        // it in `main`, named `fib.if.then`.
+        assert_eq!(block_label("main.fib", "if.then"), ".Lmain.fib..if.then");
+        assert_eq!(block_label("main", "fib.if.then"), ".Lmain..fib.if.then");
+    }
+
+    #[test]
+    fn names_that_could_end_the_function_part_early_are_escaped() {
+        assert_eq!(block_label("a..b", "c"), ".La$d$db..c");
+        assert_eq!(block_label("a.", "c"), ".La$d..c");
+        assert_eq!(block_label("a$d", "c"), ".La$$d..c");
+        assert_eq!(block_label("x y", "c"), "\".Lx y..c\"");
+    }
+
+    /// Every pair (function, block) of names over an alphabet of the
+    /// characters that matter gets its own label, and every label has the
+    /// `..` no other label of the file has.
+    #[test]
+    fn block_labels_are_unambiguous() {
+        let mut names = vec![String::new()];
+        for len in 1..=4 {
+            let shorter: Vec<String> = names
+                .iter()
+                .filter(|n| n.len() == len - 1)
+                .cloned()
+                .collect();
+            for n in shorter {
+                for c in ['a', '.', '$', 'd'] {
+                    names.push(format!("{n}{c}"));
+                }
+            }
+        }
+        let mut seen: HashMap<String, (&str, &str)> = HashMap::new();
+        for f in &names {
+            for b in &names {
+                let label = block_label(f, b);
+                assert!(label.contains(".."), "{label}");
+                if let Some(other) = seen.insert(label.clone(), (f, b)) {
+                    panic!("{label}: both {other:?} and {:?}", (f, b));
+                }
+            }
+        }
     }
 
     #[test]
     fn symbols_outside_the_plain_characters_are_quoted() {
         assert_eq!(symbol("main"), "main");
-        assert_eq!(symbol(".Lf.while.cond3"), ".Lf.while.cond3");
+        assert_eq!(symbol(".Lf..while.cond3"), ".Lf..while.cond3");
         assert_eq!(symbol("9lives"), "\"9lives\"");
         assert_eq!(symbol(r#"a"b\c"#), r#""a\"b\\c""#);
         assert_eq!(symbol(""), "\"\"");

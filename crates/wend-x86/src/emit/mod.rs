@@ -29,9 +29,7 @@ use wend_ir::print::{inst_text, terminator_text, FunctionNames};
 use wend_ir::{Block, Function, Module};
 
 pub use frame::slot_frame_base_offsets;
-pub use labels::{
-    block_labels, label_prefix_clashes, string_label, symbol, BlockLabels, LocalLabels,
-};
+pub use labels::{block_label, block_labels, string_label, symbol, BlockLabels, LocalLabels};
 
 /// The most instructions of a loop header's test copied to the end of the
 /// blocks that jump to it.
