@@ -2,10 +2,10 @@
 //! [`crate::print::print_module`] writes — and the same subset written by
 //! hand or by clang — back into a [`Module`]; also the module with its
 //! runtime that [`crate::print::print_standalone_llvm`] writes (the runtime,
-//! outside the subset, is recognised by its exact text: see [`runtime`]).
+//! outside the subset, is recognised by its exact text: see `runtime.rs`).
 //!
-//! It is a hand-written lexer ([`lex`]) plus a recursive-descent parser
-//! ([`parse`]), in two passes over the text so that anything may be used
+//! It is a hand-written lexer (`lex.rs`) plus a recursive-descent parser
+//! (`parse.rs`), in two passes over the text so that anything may be used
 //! before it is defined (the parser pulls its tokens from the lexer as it
 //! goes: a list of all tokens would take ten times the size of the file):
 //!
@@ -19,7 +19,7 @@
 //!
 //! Pointers may be typed (`i32*`, as LLVM 14 writes them) or opaque (`ptr`,
 //! LLVM 15 and later). The IR's types are typed, so each `ptr` is given its
-//! pointee from what the instructions say ([`pointee`]) once the whole
+//! pointee from what the instructions say (`pointee.rs`) once the whole
 //! module has been read.
 //!
 //! Decorations a human or clang may add but the IR has no use for are

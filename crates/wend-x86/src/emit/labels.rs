@@ -67,7 +67,7 @@ pub fn string_label(k: usize) -> String {
 /// `fib.if.then` for a block the inliner copied from `main.fib` into
 /// `main`), so one `.` between them would be ambiguous: the function `f.g`
 /// with block `h` and the function `f` with block `g.h` would both be
-/// `.Lf.g.h`. No function part ([`function_part`]) holds `..` or ends in
+/// `.Lf.g.h`. No function part (see `push_function_part`) holds `..` or ends in
 /// `.`, so the first `..` of a label ends its function part: labels of
 /// different functions differ, and labels of one function differ as its
 /// block names do. Every other label of the file (strings, out-of-line

@@ -1,12 +1,12 @@
 //! Emission: allocated machine IR → AT&T-syntax GNU assembly, one
 //! function at a time. This file is the driver: it emits each block's code
-//! ([`instructions`], on the [`operands`] the allocation gave), then lays
-//! the blocks out — blocks that end up holding nothing but a jump are
-//! skipped (jumps to them go straight to their target), a jump to the next
-//! block falls through, and a jump to a loop header that only tests and
-//! branches gets a copy of the test — and writes them between the
-//! function's prologue and out-of-line code ([`frame`]), each under its
-//! label ([`labels`]).
+//! (`instructions.rs`, on the places the allocation gave: `operands.rs`),
+//! then lays the blocks out — blocks that end up holding nothing but a
+//! jump are skipped (jumps to them go straight to their target), a jump to
+//! the next block falls through, and a jump to a loop header that only
+//! tests and branches gets a copy of the test — and writes them between
+//! the function's prologue (`frame.rs`) and its out-of-line code, each
+//! under its label (`labels.rs`).
 //!
 //! With a source file, `.loc` directives give gdb the wend line of each
 //! instruction; with `comments`, each IR instruction is printed as a `#`
