@@ -7,7 +7,7 @@
 //! are used as memory operands where x86 allows one and go through the
 //! scratch registers `%r11`/`%r10` otherwise, and every parallel move (phi
 //! copies, call arguments, incoming parameters) is sequentialised between
-//! locations by [`crate::parallel_copy`], with `%r10` to break cycles.
+//! locations by [`wend_ir::parallel_copy`], with `%r10` to break cycles.
 //!
 //! The frame keeps the `%rbp` chain (so gdb and perf can walk the stack):
 //!
@@ -29,7 +29,6 @@
 
 use crate::divconst::DivStrategy;
 use crate::mir::*;
-use crate::parallel_copy::sequentialize;
 use crate::regalloc::{Allocation, Loc};
 use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
 use crate::Options;
@@ -37,6 +36,7 @@ use cranelift_entity::SecondaryMap;
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
+use wend_ir::parallel_copy::sequentialize;
 use wend_ir::print::{for_each_block_name, inst_text, terminator_text, FunctionNames};
 use wend_ir::{Block, FuncId, Function, Module};
 
@@ -716,7 +716,7 @@ impl FunctionEmitter<'_> {
     }
 
     /// Performs the moves `(dst, src, width)` as if all at once (see
-    /// [`crate::parallel_copy`]); cycles go through `%r10`, or `xchg`.
+    /// [`wend_ir::parallel_copy`]); cycles go through `%r10`, or `xchg`.
     fn parallel_move(&mut self, moves: &[(Place, Src, Width)]) {
         let mut width_at: BTreeMap<Place, Width> = BTreeMap::new();
         let mut copies = Vec::new();

@@ -17,7 +17,7 @@
 //! `ParallelMove` of virtual registers at the end of the edge's block, the
 //! register allocator gives every register a location, and the emitter
 //! sequentialises each parallel move between *locations*
-//! ([`crate::parallel_copy`]), which handles the lost-copy and swap problems
+//! ([`wend_ir::parallel_copy`]), which handles the lost-copy and swap problems
 //! and lets copies whose source and destination share a register vanish.
 //!
 //! [`split_edges`] requires a function in valid SSA form; it invalidates any
