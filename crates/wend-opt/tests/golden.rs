@@ -31,11 +31,14 @@
 //!   interpreted before the passes, after them, and after
 //!   `mem2reg,reg2mem,mem2reg`;
 //! * for `; passes: mem2reg` inputs, if LLVM's `opt` is installed, our phi
-//!   count must not exceed that of `opt -passes=mem2reg` on the same input.
+//!   count must not exceed that of `opt -passes=mem2reg` on the same input;
+//! * for `; passes: lcssa` inputs (in loop-simplify form, as LLVM's
+//!   examples are), every block must get as many phis as
+//!   `opt -passes=lcssa` gives it.
 
 mod common;
 
-use common::{golden_files, interpret, llvm_mem2reg, run_passes};
+use common::{golden_files, interpret, llvm_mem2reg, llvm_opt, run_passes};
 
 #[test]
 fn golden_outputs() {
@@ -173,4 +176,49 @@ fn no_more_phis_than_llvm() {
         }
     }
     assert!(compared > 0);
+}
+
+/// The number of phis of each block of each function, by name, in the
+/// text of a module (ours or LLVM's).
+fn phis_per_block(text: &str) -> std::collections::BTreeMap<(String, String), usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    let (mut function, mut block) = (String::new(), String::new());
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("define ") {
+            let name = rest.split('@').nth(1).unwrap().split('(').next().unwrap();
+            function = name.trim_matches('"').to_string();
+        } else if !line.starts_with([' ', ';', '}']) && line.contains(':') {
+            block = line.split(':').next().unwrap().to_string();
+        } else if line.contains(" = phi ") {
+            *counts.entry((function.clone(), block.clone())).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// LCSSA places a phi in an exit block only where a use needs one, as
+/// LLVM's does: the same number of phis in every block as `opt`.
+#[test]
+fn lcssa_places_the_phis_llvm_places() {
+    let mut compared = 0;
+    for golden in golden_files() {
+        if golden.passes != "lcssa" {
+            continue;
+        }
+        let Some(llvm) = llvm_opt("lcssa", &golden.input) else {
+            eprintln!("opt not installed: skipping the comparison with LLVM");
+            return;
+        };
+        let mut module = golden.module();
+        run_passes(&mut module, "lcssa");
+        let ours = wend_ir::print::print_module(&module);
+        assert_eq!(
+            phis_per_block(&ours),
+            phis_per_block(&llvm),
+            "{}: phis per (function, block), ours then LLVM's\n{ours}\n{llvm}",
+            golden.path.display()
+        );
+        compared += 1;
+    }
+    assert!(compared >= 3, "only {compared} lcssa inputs compared");
 }
