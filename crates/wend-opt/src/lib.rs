@@ -33,6 +33,7 @@ pub mod gvn;
 pub mod inline;
 pub mod lcssa;
 pub mod licm;
+pub mod loop_rotate;
 pub mod loopsimplify;
 pub mod mem2reg;
 pub mod pass;

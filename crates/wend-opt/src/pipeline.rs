@@ -189,6 +189,12 @@ mod tests {
         );
         assert_eq!(names("gvn,dce"), "gvn,dce");
         assert_eq!(names("phi-elim"), "break-crit-edges,phi-elim");
+        assert_eq!(names("loop-rotate"), "loopsimplify,lcssa,loop-rotate");
+        assert_eq!(
+            names("loopsimplify,lcssa,loop-rotate"),
+            "loopsimplify,lcssa,loop-rotate"
+        );
+        assert_eq!(names("lcssa,loop-rotate"), "loopsimplify,lcssa,loop-rotate");
     }
 
     /// The level lists state every pass they run: nothing is inserted.

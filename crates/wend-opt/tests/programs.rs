@@ -1,7 +1,7 @@
 //! Every runnable program of `test-programs/`, lowered by the frontend and
 //! interpreted: the loop, inlining, value-numbering and SSA-destruction
 //! passes — each alone after mem2reg, each on the unpromoted IR, the whole
-//! -O2 pipeline, and -O2 followed by loop rotation and phi elimination —
+//! -O2 pipeline, and -O2 followed by loop rotation, LICM and phi elimination —
 //! must leave stdout, stderr and the exit status unchanged, and the IR
 //! must verify after every pass.
 
@@ -39,6 +39,7 @@ fn passes_preserve_behaviour_of_every_test_program() {
         "gvn",
         "break-crit-edges",
         "phi-elim",
+        "loop-rotate",
     ] {
         for prefix in ["", "mem2reg,"] {
             let text = format!("{prefix}{pass}");
@@ -51,8 +52,8 @@ fn passes_preserve_behaviour_of_every_test_program() {
     ));
     pipelines.push(("-O2".into(), pipeline_for_level(2)));
     let mut destroyed = pipeline_for_level(2);
-    destroyed.extend(parse_pipeline("phi-elim").unwrap());
-    pipelines.push(("-O2,phi-elim".into(), destroyed));
+    destroyed.extend(parse_pipeline("loop-rotate,licm,phi-elim").unwrap());
+    pipelines.push(("-O2,loop-rotate,licm,phi-elim".into(), destroyed));
 
     let mut checked = 0;
     for path in programs() {
