@@ -27,6 +27,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
             passes: PassArgs {
                 passes: None,
                 print_after_all: false,
+                print_changed: None,
+                filter_function: None,
                 verify_each: false,
                 time_passes: false,
             },
