@@ -95,8 +95,10 @@ pub struct CompileArgs {
 #[derive(Args, Debug, Clone)]
 pub struct PassArgs {
     /// Run these passes, in order (comma-separated, e.g.
-    /// `mem2reg,reg2mem`; `loopsimplify` is added right before licm and
-    /// lcssa), instead of the -O level's pipeline
+    /// `mem2reg,reg2mem`; the passes that put the IR in the form a pass
+    /// needs are added right before it: `loopsimplify` before licm and
+    /// lcssa, `loopsimplify,lcssa` before loop-rotate, `break-crit-edges`
+    /// before phi-elim), instead of the -O level's pipeline
     #[arg(long, value_name = "LIST")]
     pub passes: Option<String>,
     /// Print the IR after each pass, to stderr
@@ -123,8 +125,8 @@ pub struct PassArgs {
 pub struct OptArgs {
     /// A textual IR file (`.ll`)
     pub file: PathBuf,
-    /// The passes to run, comma-separated (e.g. `mem2reg`; `loopsimplify` is
-    /// added right before licm and lcssa)
+    /// The passes to run, comma-separated (e.g. `mem2reg`; the passes a pass
+    /// needs are added right before it, as with `wendc build --passes`)
     #[arg(long, value_name = "LIST", default_value = "")]
     pub passes: String,
     /// Print the IR after each pass, to stderr
