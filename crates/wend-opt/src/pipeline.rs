@@ -61,9 +61,10 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
                 } else {
                     format!("unknown pass `{name}`")
                 };
+                let width = PASSES.iter().map(|p| p.name.len()).max().unwrap_or(0);
                 let known: Vec<String> = PASSES
                     .iter()
-                    .map(|p| format!("  {:<10} {}", p.name, p.description))
+                    .map(|p| format!("  {:<width$} {}", p.name, p.description))
                     .collect();
                 format!(
                     "{what} in pipeline `{text}`; the known passes are:\n{}",
