@@ -57,6 +57,46 @@ pub fn redirect_branches(func: &mut Function, pred: Block, old: Block, new: Bloc
     term.map_successors(|t| if t == old { new } else { t });
 }
 
+/// Splits one edge: the successor number `index` of `pred` (0 for a jump
+/// or a conditional branch's `then` side, 1 for its `else` side) becomes a
+/// new block named `name`, which jumps to the old target; that target's
+/// phis get one entry renamed from `pred` to the new block (two edges from
+/// `pred` carry the same value, so either entry will do). The new block
+/// is not placed in the layout: the caller places it, typically right
+/// after `pred` in one sweep. Returns the new block.
+pub fn split_edge(func: &mut Function, pred: Block, index: usize, name: &str) -> Block {
+    let target = func
+        .successors(pred)
+        .nth(index)
+        .expect("split_edge: no such successor");
+    let new = func.create_block(name);
+    let line = func.blocks[pred].terminator_line;
+    func.blocks[new].terminator = Some(Terminator::Br { dest: target });
+    func.blocks[new].terminator_line = line;
+    let mut at = 0;
+    let term = func.blocks[pred]
+        .terminator
+        .as_mut()
+        .expect("a block with successors has a terminator");
+    term.map_successors(|s| {
+        let this = at;
+        at += 1;
+        if this == index {
+            new
+        } else {
+            s
+        }
+    });
+    for &phi in &func.blocks[target].phis {
+        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+            if let Some(entry) = incoming.iter_mut().find(|(p, _)| *p == pred) {
+                entry.0 = new;
+            }
+        }
+    }
+    new
+}
+
 /// Appends the instructions and the terminator of `succ` to `pred`, which
 /// must end in a jump to `succ` and be its only predecessor; `succ` is left
 /// empty, for the caller to remove from the layout. The phis of `succ`
@@ -69,58 +109,6 @@ pub fn merge_into_predecessor(func: &mut Function, pred: Block, succ: Block) {
     data.insts.extend(merged.insts);
     data.terminator = merged.terminator;
     data.terminator_line = merged.terminator_line;
-}
-
-/// One of the two edges of a conditional branch (two edges even when both
-/// go to one block).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BranchEdge {
-    Then,
-    Else,
-}
-
-/// Splits `edge` of the conditional branch ending `pred`: a new block
-/// named `name`, holding only a jump (on the branch's line) to the edge's
-/// target, takes the edge's place, and one phi entry of the target for
-/// `pred` — the first that still names `pred` — names the new block
-/// instead. With `br %c, label %s, label %s`, split the then-edge first:
-/// each edge then takes its own entry, in order. The caller places the new
-/// block in the layout. Returns it.
-pub fn split_branch_edge(func: &mut Function, pred: Block, edge: BranchEdge, name: &str) -> Block {
-    let Some(Terminator::CondBr {
-        then_dest,
-        else_dest,
-        ..
-    }) = func.blocks[pred].terminator
-    else {
-        panic!("split_branch_edge: {pred} does not end in a conditional branch");
-    };
-    let succ = match edge {
-        BranchEdge::Then => then_dest,
-        BranchEdge::Else => else_dest,
-    };
-    let new = func.create_block(name);
-    func.blocks[new].terminator = Some(Terminator::Br { dest: succ });
-    func.blocks[new].terminator_line = func.blocks[pred].terminator_line;
-    for &phi in &func.blocks[succ].phis {
-        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-            if let Some(entry) = incoming.iter_mut().find(|(p, _)| *p == pred) {
-                entry.0 = new;
-            }
-        }
-    }
-    if let Some(Terminator::CondBr {
-        then_dest,
-        else_dest,
-        ..
-    }) = &mut func.blocks[pred].terminator
-    {
-        match edge {
-            BranchEdge::Then => *then_dest = new,
-            BranchEdge::Else => *else_dest = new,
-        }
-    }
-    new
 }
 
 /// Deletes the blocks marked `dead` from the layout, and the phi entries
@@ -254,8 +242,8 @@ b:
         let mut m = module(BOTH_EDGES_TO_J);
         let f = main_mut(&mut m);
         let entry = f.layout[0];
-        let then_edge = split_branch_edge(f, entry, BranchEdge::Then, "t");
-        let else_edge = split_branch_edge(f, entry, BranchEdge::Else, "e");
+        let then_edge = split_edge(f, entry, 0, "t");
+        let else_edge = split_edge(f, entry, 1, "e");
         f.layout.insert(1, then_edge);
         f.layout.insert(2, else_edge);
         let text = printed(&m);
@@ -266,6 +254,33 @@ b:
             "{text}"
         );
         assert!(text.contains("phi i32 [ 1, %t ], [ 1, %e ]"), "{text}");
+    }
+
+    #[test]
+    fn splitting_one_of_two_edges_to_one_block_renames_one_phi_entry() {
+        let mut m = module(
+            "
+entry:
+  %c = icmp sgt i32 2, 0
+  br i1 %c, label %j, label %j
+j:
+  %p = phi i32 [ 1, %entry ], [ 1, %entry ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let entry = f.layout[0];
+        let new = split_edge(f, entry, 1, "entry.j_crit_edge");
+        f.layout.insert(1, new);
+        let text = printed(&m);
+        assert!(
+            text.contains("br i1 %c, label %j, label %entry.j_crit_edge"),
+            "{text}"
+        );
+        assert!(
+            text.contains("phi i32 [ 1, %entry.j_crit_edge ], [ 1, %entry ]"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -13,7 +13,10 @@
 //!   (CFG clean-up); [`inline`] (bottom-up inlining over the call graph),
 //!   [`loopsimplify`] (preheaders, single latches, dedicated exits),
 //!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants) and
-//!   [`gvn`] (dominator-scoped value numbering).
+//!   [`gvn`] (dominator-scoped value numbering); [`loop_rotate`] (while
+//!   loops to guarded do-while loops); [`break_crit_edges`] and
+//!   [`phi_elim`] (SSA destruction at IR level: critical edges split, phis
+//!   to sequentialised copies between stack slots).
 //!
 //! Every pass but [`inline`] works on one function at a time; `inline`
 //! works on the whole module (it moves bodies between functions and
@@ -23,15 +26,18 @@
 //! editing in [`wend_ir::cfg_edit`], loop-simplify form in
 //! [`wend_ir::analysis::loop_form`]).
 
+pub mod break_crit_edges;
 pub mod copyprop;
 pub mod dce;
 pub mod gvn;
 pub mod inline;
 pub mod lcssa;
 pub mod licm;
+pub mod loop_rotate;
 pub mod loopsimplify;
 pub mod mem2reg;
 pub mod pass;
+pub mod phi_elim;
 pub mod pipeline;
 pub mod reg2mem;
 pub mod sccp;

@@ -17,7 +17,7 @@
 //!    allocation with spilling by loop-weighted cost, call-clobber
 //!    constraints and copy hints;
 //! 4. [`emit`]: AT&T assembly, parallel moves sequentialised by
-//!    [`parallel_copy`], with `.loc` line information and optional comments.
+//!    [`wend_ir::parallel_copy`], with `.loc` line information and optional comments.
 //!
 //! With [`Options::debug_info`] (`-g`), [`debug_info`] adds the DWARF that
 //! describes the functions and their variables to gdb.
@@ -37,7 +37,6 @@ pub mod jump_threading;
 pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
-pub mod parallel_copy;
 pub mod regalloc;
 pub mod regs;
 pub mod runtime;

@@ -17,13 +17,13 @@
 //! 1. **Split the edges that need it** ([`split_edges`]): every edge from
 //!    a block with several successors into a block with several
 //!    predecessors or with phis gets a block of its own
-//!    ([`wend_ir::cfg_edit::split_branch_edge`]).
+//!    ([`wend_ir::cfg_edit::split_edge`]).
 //! 2. **Insert the parallel copies** ([`phi_copies`]): the copy for each
 //!    edge is described here, and instruction selection emits it as one
 //!    `ParallelMove` of virtual registers at the end of the edge's block.
 //! 3. **Sequentialise** each parallel move, after register allocation, as
 //!    moves between the *locations* the allocator chose
-//!    ([`crate::parallel_copy`], used by the emitter): this handles the
+//!    ([`wend_ir::parallel_copy`], used by the emitter): this handles the
 //!    lost-copy and swap problems, and lets copies whose source and
 //!    destination share a register vanish.
 //!
@@ -31,7 +31,7 @@
 //! CFG analysis of it (new blocks, retargeted branches and phi entries).
 
 use cranelift_entity::SecondaryMap;
-use wend_ir::cfg_edit::{split_branch_edge, BranchEdge};
+use wend_ir::cfg_edit::split_edge;
 use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 
 /// Splits every edge `P -> S` where `P` has several successor edges and `S`
@@ -75,14 +75,14 @@ pub fn split_edges(func: &mut Function) -> usize {
             continue;
         };
         let split = edges_to_split(func, b, &pred_edges);
-        let edges = [(BranchEdge::Then, then_dest), (BranchEdge::Else, else_dest)];
-        for ((edge, succ), split) in edges.into_iter().zip(split) {
+        // Successor 0 is the `then` edge, 1 the `else` edge.
+        for ((index, succ), split) in [then_dest, else_dest].into_iter().enumerate().zip(split) {
             if split {
                 name.clear();
                 name.push_str(&func.blocks[b].name);
                 name.push_str(".to.");
                 name.push_str(&func.blocks[succ].name);
-                new_layout.push(split_branch_edge(func, b, edge, &name));
+                new_layout.push(split_edge(func, b, index, &name));
             }
         }
     }

@@ -30,6 +30,8 @@ fn usage_errors_exit_64() {
         &["build", "--emit", "pdf", src],
         &["run", "--backend", "gcc", src],
         &["explain", "-O", "9", src],
+        &["build", "--print-changed=both", "-O1", src],
+        &["build", "--filter-function", src],
     ];
     for args in cases {
         wendc()
@@ -142,6 +144,54 @@ fn contradictory_or_ineffective_flags_are_usage_errors() {
         ),
         (&["run", "--interp", "--time-passes", src], "--time-passes"),
         (&["opt", "--print-after-all", src], "--print-after-all"),
+        (
+            &["build", "--emit", "ir", "--print-changed", src],
+            "--print-changed",
+        ),
+        (&["opt", "--print-changed=diff", src], "--print-changed"),
+        (
+            &[
+                "build",
+                "--emit",
+                "ir",
+                "-O1",
+                "--print-changed",
+                "--print-after-all",
+                src,
+            ],
+            "--print-changed",
+        ),
+        (
+            &[
+                "build",
+                "--emit",
+                "asm",
+                "-O1",
+                "--filter-function",
+                "main",
+                src,
+            ],
+            "--filter-function",
+        ),
+        (
+            &["run", "--interp", "-O1", "--filter-function", "main", src],
+            "--filter-function",
+        ),
+        (
+            &["build", "--emit", "ast", "--filter-function", "main", src],
+            "--filter-function",
+        ),
+        (
+            &[
+                "opt",
+                "--passes",
+                "mem2reg",
+                "--filter-function",
+                "main",
+                src,
+            ],
+            "--filter-function",
+        ),
         (&["build", src, "-o", "-"], "standard output"),
     ];
     for (args, flag) in cases {

@@ -3,6 +3,7 @@
 //! wend-ir, so the optimizer and the backends can both use them.
 
 pub mod cfg;
+pub mod cycles;
 pub mod dom;
 pub mod frontier;
 pub mod liveness;

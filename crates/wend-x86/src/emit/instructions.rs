@@ -6,14 +6,14 @@
 //! allows one and go through the scratch registers `%r11`/`%r10`
 //! otherwise, and every parallel move (phi copies, call arguments,
 //! incoming parameters) is sequentialised between places by
-//! [`crate::parallel_copy`], with `%r10` to break cycles.
+//! [`wend_ir::parallel_copy`], with `%r10` to break cycles.
 
 use super::labels::{string_label, symbol};
 use super::operands::{suffix, MemOperand, Place, Src};
 use super::FunctionEmitter;
 use crate::divconst::DivStrategy;
 use crate::mir::*;
-use crate::parallel_copy::sequentialize;
+use wend_ir::parallel_copy::sequentialize;
 use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
@@ -456,7 +456,7 @@ impl FunctionEmitter<'_> {
     }
 
     /// Performs the moves `(dst, src, width)` as if all at once (see
-    /// [`crate::parallel_copy`]); cycles go through `%r10`, or `xchg`.
+    /// [`wend_ir::parallel_copy`]); cycles go through `%r10`, or `xchg`.
     fn parallel_move(&mut self, moves: &[(Place, Src, Width)]) {
         let mut width_at: BTreeMap<Place, Width> = BTreeMap::new();
         let mut copies = Vec::new();
