@@ -10,7 +10,9 @@
 //!   cross-block values to stack slots); [`sccp`] (sparse conditional
 //!   constant propagation), [`dce`] (dead code elimination by marking),
 //!   [`copyprop`] (copy propagation, trivial phis) and [`simplifycfg`]
-//!   (CFG clean-up); [`inline`] (bottom-up inlining over the call graph),
+//!   (CFG clean-up); [`callfold`] (calls to pure functions with constant
+//!   arguments evaluated while compiling); [`inline`] (bottom-up inlining
+//!   over the call graph),
 //!   [`loopsimplify`] (preheaders, single latches, dedicated exits),
 //!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants) and
 //!   [`gvn`] (dominator-scoped value numbering); [`loop_rotate`] (while
@@ -18,15 +20,16 @@
 //!   [`phi_elim`] (SSA destruction at IR level: critical edges split, phis
 //!   to sequentialised copies between stack slots).
 //!
-//! Every pass but [`inline`] works on one function at a time; `inline`
-//! works on the whole module (it moves bodies between functions and
-//! deletes the dead ones). Every pass keeps the IR valid (checked by
-//! [`wend_ir::verify`] when the pipeline asks). Passes do not call each
-//! other: what several of them need lives in wend-ir (analyses, CFG
-//! editing in [`wend_ir::cfg_edit`], loop-simplify form in
-//! [`wend_ir::analysis::loop_form`]).
+//! Every pass but [`inline`] and [`callfold`] works on one function at a
+//! time; those two work on the whole module (`inline` moves bodies between
+//! functions and deletes the dead ones; `callfold` runs callees). Every
+//! pass keeps the IR valid (checked by [`wend_ir::verify`] when the
+//! pipeline asks). Passes do not call each other: what several of them
+//! need lives in wend-ir (analyses, CFG editing in [`wend_ir::cfg_edit`],
+//! loop-simplify form in [`wend_ir::analysis::loop_form`]).
 
 pub mod break_crit_edges;
+pub mod callfold;
 pub mod copyprop;
 pub mod dce;
 pub mod gvn;

@@ -65,6 +65,7 @@ pub const PASSES: &[Pass] = &[
         requires: &[],
         run: |module| for_each_definition(module, crate::simplifycfg::run),
     },
+    Pass { name: "callfold", description: "evaluate calls to pure functions with constant arguments in the interpreter, under a budget of steps", requires: &[], run: crate::callfold::run },
     Pass { name: "inline", description: "inline small and single-call non-recursive functions (decided bottom-up over call-graph SCCs, bodies moved top-down), delete dead ones", requires: &[], run: crate::inline::run },
     Pass { name: "loopsimplify", description: "canonical loops: a preheader, a single latch and dedicated exit blocks", requires: &[], run: |module| for_each_definition(module, crate::loopsimplify::run) },
     Pass { name: "lcssa", description: "loop-closed SSA: values used after a loop go through phis in its exit blocks", requires: &["loopsimplify"], run: |module| for_each_definition(module, crate::lcssa::run) },

@@ -19,13 +19,16 @@ const O0: &[&str] = &[];
 /// -O1: promote variables to SSA; fold constants and the branches they
 /// decide; delete the code nothing needs; tidy the CFG that leaves.
 const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
-/// -O2: promote, inline (the nested functions' pointer parameters become
-/// the parent's slots), promote again; clean up; canonicalise loops and
-/// hoist invariants; clean up again (hoisting exposes new redundancy).
+/// -O2: promote; tidy the callees' CFGs so inlining sees their real size;
+/// evaluate pure calls on constants; inline (the nested functions' pointer
+/// parameters become the parent's slots), promote again; propagate
+/// constants and evaluate the calls they make constant; clean up;
+/// canonicalise loops and hoist invariants; clean up again (hoisting
+/// exposes new redundancy).
 #[rustfmt::skip]
 const O2: &[&str] = &[
-    "mem2reg", "inline", "mem2reg",
-    "sccp", "copyprop", "gvn", "dce", "simplifycfg",
+    "mem2reg", "simplifycfg", "callfold", "inline", "mem2reg",
+    "sccp", "callfold", "copyprop", "gvn", "dce", "simplifycfg",
     "loopsimplify", "licm",
     "sccp", "copyprop", "gvn", "dce", "simplifycfg",
 ];
