@@ -13,10 +13,10 @@ use super::operands::{suffix, MemOperand, Place, Src};
 use super::FunctionEmitter;
 use crate::divconst::DivStrategy;
 use crate::mir::*;
-use wend_ir::parallel_copy::sequentialize;
 use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
 use std::collections::BTreeMap;
 use std::fmt::{self, Write};
+use wend_ir::parallel_copy::sequentialize;
 use wend_ir::print::inst_text;
 
 impl FunctionEmitter<'_> {
