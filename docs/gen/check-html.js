@@ -2,9 +2,8 @@
 // every Markdown page came out highlighted by the wend grammar, as a <pre
 // data-lang="wend"> whose text is the block's text, whose tokens carry the
 // grammar's scopes (a block of nothing but source.wend was left plain), and
-// whose colours are those editors/wend-colours.json gives those scopes, by
-// TextMate's rule: the innermost scope that a rule names, the rule naming
-// the longest prefix of it.
+// whose colours are those editors/wend-colours.json gives those scopes
+// (editors/vscode/test/theme.js).
 //
 // Usage: node docs/gen/check-html.js [OUT_DIR]   (default target/docs-html)
 "use strict";
@@ -16,22 +15,13 @@ const { bookPages, pageName } = require("./build-html");
 
 const root = path.resolve(__dirname, "..", "..");
 const docs = path.join(root, "docs");
-const theme = JSON.parse(fs.readFileSync(path.join(root, "editors", "wend-colours.json"), "utf8"));
+const { theme, ruleFor } = require("../../editors/vscode/test/theme");
 
 // The colour and font style the theme gives a scope stack (outermost first).
 function styleOf(stack) {
-  for (const scope of [...stack].reverse()) {
-    let best = null;
-    for (const rule of theme.tokenColors) {
-      for (const name of [].concat(rule.scope)) {
-        if ((scope === name || scope.startsWith(name + ".")) && (!best || name.length > best.name.length)) {
-          best = { name, settings: rule.settings };
-        }
-      }
-    }
-    if (best) return { color: best.settings.foreground.toLowerCase(), font: best.settings.fontStyle ?? "" };
-  }
-  return { color: theme.colors["editor.foreground"].toLowerCase(), font: "" };
+  const rule = ruleFor(stack);
+  if (!rule) return { color: theme.colors["editor.foreground"].toLowerCase(), font: "" };
+  return { color: rule.settings.foreground.toLowerCase(), font: rule.settings.fontStyle ?? "" };
 }
 
 const unescape = (s) =>
