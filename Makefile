@@ -15,7 +15,7 @@
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
 # make editors-test — the TextMate grammar and the Vim syntax file against their samples,
 #                    the .vsix holding what the extension loads, and the HTML book's
-#                    wend blocks highlighted by the grammar
+#                    wend blocks and the explain report's source coloured as the grammar does
 # make docs-html — the book as HTML pages, wend highlighted by the TextMate grammar,
 #                  in target/docs-html/ (open target/docs-html/index.html)
 
@@ -85,6 +85,7 @@ $(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package.json $(VSCO
 editors-test: wendc vsix docs-html
 	cd $(VSCODE_EXT) && npm test --silent
 	cd $(VSCODE_EXT) && node test/agree-with-lexer.js ../../$(WENDC)
+	cd $(VSCODE_EXT) && node test/agree-with-report.js ../../$(WENDC)
 	python3 $(VSCODE_EXT)/test/check-vsix.py target/wend.vsix
 	node docs/gen/check-html.js target/docs-html
 	editors/nvim/test/run.sh
