@@ -140,6 +140,7 @@ body { max-width: 52rem; margin: 2rem auto; padding: 0 1rem; font: 16px/1.55 sys
 nav { font-size: 0.9rem; margin-bottom: 1.5rem; }
 pre { padding: 0.7rem 1rem; border-radius: 6px; overflow-x: auto; font-size: 14px; line-height: 1.45; background: #f6f8fa; }
 code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
+:not(pre) > code { background: #eff1f3; padding: 0.1em 0.3em; border-radius: 4px; font-size: 0.9em; }
 table { border-collapse: collapse; } td, th { border: 1px solid #d0d7de; padding: 0.3rem 0.6rem; }
 img { max-width: 100%; }
 `;

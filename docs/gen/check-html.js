@@ -3,7 +3,8 @@
 // data-lang="wend"> whose text is the block's text, whose tokens carry the
 // grammar's scopes (a block of nothing but source.wend was left plain), and
 // whose colours are those editors/wend-colours.json gives those scopes
-// (editors/vscode/test/theme.js).
+// (editors/vscode/test/theme.js); and that every link of the pages leads to
+// a page, a heading of it, or a file of the repository.
 //
 // Usage: node docs/gen/check-html.js [OUT_DIR]   (default target/docs-html)
 "use strict";
@@ -42,6 +43,31 @@ function wendBlocks(html) {
     blocks.push({ text: unescape(body.replace(/<[^>]*>/g, "")), spans });
   }
   return blocks;
+}
+
+// The links of the pages that lead nowhere: a page or file that is not
+// there, or a #fragment that no id of its page has.
+function brokenLinks(outDir, sources) {
+  const broken = [];
+  const ids = new Map();
+  const idsOf = (file) => {
+    if (!ids.has(file)) ids.set(file, new Set([...fs.readFileSync(file, "utf8").matchAll(/ id="([^"]*)"/g)].map((m) => m[1])));
+    return ids.get(file);
+  };
+  for (const source of sources) {
+    const pageFile = path.join(outDir, pageName(source));
+    if (!fs.existsSync(pageFile)) continue;
+    for (const [, link] of fs.readFileSync(pageFile, "utf8").matchAll(/ (?:href|src)="([^"]*)"/g)) {
+      if (/^[a-z][a-z0-9+.-]*:/i.test(link)) continue;
+      const [target, fragment] = link.split("#");
+      const file = target === "" ? pageFile : path.resolve(path.dirname(pageFile), decodeURI(target));
+      if (!fs.existsSync(file)) broken.push(`${path.relative(root, pageFile)}: ${link} leads nowhere`);
+      else if (fragment && file.endsWith(".html") && !idsOf(file).has(decodeURIComponent(fragment))) {
+        broken.push(`${path.relative(root, pageFile)}: ${link} names no heading of its page`);
+      }
+    }
+  }
+  return broken;
 }
 
 function main() {
@@ -91,6 +117,7 @@ function main() {
     });
   }
   if (checked === 0) problems.push("no wend block found in docs/");
+  problems.push(...brokenLinks(outDir, sources));
   for (const p of problems.slice(0, 50)) console.error(p);
   if (problems.length > 0) {
     console.error(`${problems.length} problem(s) in the HTML edition`);
