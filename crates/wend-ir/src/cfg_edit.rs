@@ -71,6 +71,58 @@ pub fn merge_into_predecessor(func: &mut Function, pred: Block, succ: Block) {
     data.terminator_line = merged.terminator_line;
 }
 
+/// One of the two edges of a conditional branch (two edges even when both
+/// go to one block).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BranchEdge {
+    Then,
+    Else,
+}
+
+/// Splits `edge` of the conditional branch ending `pred`: a new block
+/// named `name`, holding only a jump (on the branch's line) to the edge's
+/// target, takes the edge's place, and one phi entry of the target for
+/// `pred` — the first that still names `pred` — names the new block
+/// instead. With `br %c, label %s, label %s`, split the then-edge first:
+/// each edge then takes its own entry, in order. The caller places the new
+/// block in the layout. Returns it.
+pub fn split_branch_edge(func: &mut Function, pred: Block, edge: BranchEdge, name: &str) -> Block {
+    let Some(Terminator::CondBr {
+        then_dest,
+        else_dest,
+        ..
+    }) = func.blocks[pred].terminator
+    else {
+        panic!("split_branch_edge: {pred} does not end in a conditional branch");
+    };
+    let succ = match edge {
+        BranchEdge::Then => then_dest,
+        BranchEdge::Else => else_dest,
+    };
+    let new = func.create_block(name);
+    func.blocks[new].terminator = Some(Terminator::Br { dest: succ });
+    func.blocks[new].terminator_line = func.blocks[pred].terminator_line;
+    for &phi in &func.blocks[succ].phis {
+        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+            if let Some(entry) = incoming.iter_mut().find(|(p, _)| *p == pred) {
+                entry.0 = new;
+            }
+        }
+    }
+    if let Some(Terminator::CondBr {
+        then_dest,
+        else_dest,
+        ..
+    }) = &mut func.blocks[pred].terminator
+    {
+        match edge {
+            BranchEdge::Then => *then_dest = new,
+            BranchEdge::Else => *else_dest = new,
+        }
+    }
+    new
+}
+
 /// Deletes the blocks marked `dead` from the layout, and the phi entries
 /// for edges coming from them. The entry block must not be dead; a value
 /// defined in a dead block must only be used in dead blocks or in those
@@ -110,18 +162,19 @@ mod tests {
         crate::print::print_module(module)
     }
 
-    #[test]
-    fn folding_a_branch_with_one_target_twice_drops_one_phi_entry() {
-        let mut m = module(
-            "
+    /// A conditional branch whose two edges go to one block, `%j`.
+    const BOTH_EDGES_TO_J: &str = "
 entry:
   %c = icmp sgt i32 2, 0
   br i1 %c, label %j, label %j
 j:
   %p = phi i32 [ 1, %entry ], [ 1, %entry ]
   ret i32 %p
-",
-        );
+";
+
+    #[test]
+    fn folding_a_branch_with_one_target_twice_drops_one_phi_entry() {
+        let mut m = module(BOTH_EDGES_TO_J);
         let f = main_mut(&mut m);
         let (entry, j) = (f.layout[0], f.layout[1]);
         branch_only_to(f, entry, j, j);
@@ -194,6 +247,25 @@ b:
         redirect_branches(f, entry, a, b);
         let text = printed(&m);
         assert!(text.contains("br i1 %c, label %b, label %b"), "{text}");
+    }
+
+    #[test]
+    fn splitting_both_edges_to_one_block_gives_each_its_phi_entry() {
+        let mut m = module(BOTH_EDGES_TO_J);
+        let f = main_mut(&mut m);
+        let entry = f.layout[0];
+        let then_edge = split_branch_edge(f, entry, BranchEdge::Then, "t");
+        let else_edge = split_branch_edge(f, entry, BranchEdge::Else, "e");
+        f.layout.insert(1, then_edge);
+        f.layout.insert(2, else_edge);
+        let text = printed(&m);
+        assert!(text.contains("br i1 %c, label %t, label %e"), "{text}");
+        assert_eq!(
+            text.matches("; preds = %entry\n  br label %j\n").count(),
+            2,
+            "{text}"
+        );
+        assert!(text.contains("phi i32 [ 1, %t ], [ 1, %e ]"), "{text}");
     }
 
     #[test]
