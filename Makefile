@@ -14,12 +14,15 @@
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
 # make editors-test — the TextMate grammar and the Vim syntax file against their samples,
-#                    and the .vsix holding what the extension loads
+#                    the .vsix holding what the extension loads, and the HTML book's
+#                    wend blocks and the explain report's source coloured as the grammar does
+# make docs-html — the book as HTML pages, wend highlighted by the TextMate grammar,
+#                  in target/docs-html/ (open target/docs-html/index.html)
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
+.PHONY: all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
 
 all: wendc
 
@@ -82,11 +85,21 @@ VSCODE_EXT := editors/vscode
 $(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package.json $(VSCODE_EXT)/package-lock.json
 	cd $(VSCODE_EXT) && npm ci --no-audit --no-fund
 
-editors-test: wendc vsix
+editors-test: wendc vsix docs-html
 	cd $(VSCODE_EXT) && npm test --silent
 	cd $(VSCODE_EXT) && node test/agree-with-lexer.js ../../$(WENDC)
+	cd $(VSCODE_EXT) && node test/agree-with-report.js ../../$(WENDC)
 	python3 $(VSCODE_EXT)/test/check-vsix.py target/wend.vsix
+	node docs/gen/check-html.js target/docs-html
 	editors/nvim/test/run.sh
+
+# The HTML edition of the book (docs/gen/build-html.js): its npm packages,
+# shiki and markdown-it, are pinned by docs/gen/package-lock.json.
+docs/gen/node_modules/.package-lock.json: docs/gen/package.json docs/gen/package-lock.json
+	cd docs/gen && npm ci --no-audit --no-fund
+
+docs-html: docs/gen/node_modules/.package-lock.json
+	node docs/gen/build-html.js target/docs-html
 
 vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target

@@ -21,6 +21,7 @@
 
 pub mod asm;
 pub mod cfg_svg;
+pub mod colours;
 pub mod diff;
 pub mod graphviz;
 pub mod html;

@@ -110,8 +110,9 @@ pub(crate) fn page(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>\n{STYLE}",
-        escape(&title)
+         <title>{}</title>\n<style>\n{STYLE}{}",
+        escape(&title),
+        crate::colours::stylesheet()
     );
     // One rule pair per stage: the CSS-only pass selector.
     for k in 0..stages.len() {
