@@ -4,7 +4,10 @@
 //! and each function's loop forest.
 
 use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs};
-use crate::driver::{lower_to_ir, read_ir, write_output, Failed};
+use crate::compile::lower_to_ir;
+use crate::input::read_ir;
+use crate::output::write_output;
+use crate::report::Failed;
 use wend_explain::tables::Listed;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
