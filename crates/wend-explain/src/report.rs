@@ -11,7 +11,7 @@ use crate::diff::side_by_side;
 use crate::html::{escape, id_fragment};
 use crate::source::highlighted_lines;
 use crate::tables::{module_tables, Listed, SsaTables};
-use crate::{definitions, ExplainOptions, LayoutEngine, Stage};
+use crate::{definitions, ExplainOptions, InputKind, LayoutEngine, Stage};
 use std::collections::HashMap;
 use std::fmt::Write;
 use wend_ir::analysis::cfg::Cfg;
@@ -154,7 +154,12 @@ pub(crate) fn page(
         functions.len(),
         if functions.len() == 1 { "" } else { "s" }
     );
-    out.push_str("<nav class=\"toc\" aria-label=\"contents\"><a href=\"#source\">Source</a> <a href=\"#front\">Tokens &amp; syntax tree</a>");
+    let is_ir = options.input == InputKind::Ir;
+    if is_ir {
+        out.push_str("<nav class=\"toc\" aria-label=\"contents\"><a href=\"#source\">IR input</a>");
+    } else {
+        out.push_str("<nav class=\"toc\" aria-label=\"contents\"><a href=\"#source\">Source</a> <a href=\"#front\">Tokens &amp; syntax tree</a>");
+    }
     for &id in &functions {
         let name = &input.functions[id].name;
         let _ = write!(
@@ -186,9 +191,19 @@ pub(crate) fn page(
          </nav>\n",
     );
 
-    let source_lines = highlighted_lines(src);
-    write_source_section(&mut out, &source_lines);
-    write_front_section(&mut out, src);
+    let source_lines = if is_ir {
+        src.lines().map(escape).collect()
+    } else {
+        highlighted_lines(src)
+    };
+    write_source_section(
+        &mut out,
+        &source_lines,
+        if is_ir { "IR input" } else { "Source" },
+    );
+    if !is_ir {
+        write_front_section(&mut out, src);
+    }
 
     for (life, drawing) in lives.iter().zip(&drawings) {
         let tables = tables.iter().find(|t| t.function == life.name);
@@ -212,8 +227,11 @@ pub(crate) fn page(
     out
 }
 
-fn write_source_section(out: &mut String, source_lines: &[String]) {
-    out.push_str("<section id=\"source\">\n<h2>Source</h2>\n<div class=\"code listing\">\n");
+fn write_source_section(out: &mut String, source_lines: &[String], title: &str) {
+    let _ = write!(
+        out,
+        "<section id=\"source\">\n<h2>{title}</h2>\n<div class=\"code listing\">\n"
+    );
     for (i, line) in source_lines.iter().enumerate() {
         let n = i + 1;
         let _ = writeln!(

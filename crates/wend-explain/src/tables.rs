@@ -17,6 +17,7 @@ use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::DominanceFrontiers;
 use wend_ir::print::FunctionNames;
 use wend_ir::{Block, Function, Module};
+use wend_opt::mem2reg::Flavour;
 
 /// Sets of more blocks than this are shown abbreviated, their first and
 /// last [`KEPT_AT_EACH_END`] blocks and how many are left out between:
@@ -96,6 +97,18 @@ pub struct PhiPlacement {
     pub blocks: Vec<String>,
 }
 
+/// Where one promotable variable's phis go in each SSA flavour, and why:
+/// the blocks that define it and their iterated dominance frontier, of
+/// which each flavour keeps some (`wend_opt::mem2reg::plan`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlavourRow {
+    pub variable: String,
+    pub defined_in: Listed,
+    pub iterated_frontier: Listed,
+    /// In the order of [`Flavour::ALL`].
+    pub phis: [Listed; 3],
+}
+
 /// All tables of one function.
 #[derive(Clone, Debug)]
 pub struct SsaTables {
@@ -104,6 +117,10 @@ pub struct SsaTables {
     pub rows: Vec<BlockRow>,
     /// In order of first appearance in the promoted function's layout.
     pub phis: Vec<PhiPlacement>,
+    /// One row per promotable variable, in the order of their allocas.
+    pub flavours: Vec<FlavourRow>,
+    /// How many phis each flavour of [`Flavour::ALL`] places in all.
+    pub phi_counts: [usize; 3],
 }
 
 impl SsaTables {
@@ -193,10 +210,40 @@ impl SsaTables {
                 phis[index].blocks.push(block);
             }
         }
+        let mut phi_counts = [0; 3];
+        // Sets of blocks in layout order, as the table above lists them.
+        let mut position: SecondaryMap<Block, usize> = SecondaryMap::new();
+        for (i, &b) in func.layout.iter().enumerate() {
+            position[b] = i;
+        }
+        let flavours = wend_opt::mem2reg::plan(func)
+            .into_iter()
+            .map(|plan| {
+                let set = |blocks: &[Block]| {
+                    let mut blocks = blocks.to_vec();
+                    blocks.sort_by_key(|&b| position[b]);
+                    Listed::of(&blocks, |&b| label(b))
+                };
+                for (count, blocks) in phi_counts.iter_mut().zip(&plan.phis) {
+                    *count += blocks.len();
+                }
+                FlavourRow {
+                    variable: names
+                        .value(plan.address)
+                        .trim_start_matches('%')
+                        .to_string(),
+                    defined_in: set(&plan.def_blocks),
+                    iterated_frontier: set(&plan.iterated_frontier),
+                    phis: plan.phis.each_ref().map(|blocks| set(blocks)),
+                }
+            })
+            .collect();
         SsaTables {
             function: func.name.clone(),
             rows,
             phis,
+            flavours,
+            phi_counts,
         }
     }
 
@@ -235,7 +282,45 @@ impl SsaTables {
                 let _ = writeln!(out, "    {}: {}", p.variable, p.blocks.join(", "));
             }
         }
+        self.write_flavours_text(out);
         out.push('\n');
+    }
+
+    /// The phi placement of each SSA flavour (`--ssa`), per variable.
+    fn write_flavours_text(&self, out: &mut String) {
+        if self.flavours.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "  phi placement per SSA flavour (`--ssa`; a variable's definitions are its stores):"
+        );
+        let mut rows = vec![[
+            "variable".to_string(),
+            "defined in".to_string(),
+            "iterated frontier".to_string(),
+            Flavour::Minimal.name().to_string(),
+            Flavour::SemiPruned.name().to_string(),
+            Flavour::Pruned.name().to_string(),
+        ]];
+        for row in &self.flavours {
+            let [minimal, semi_pruned, pruned] = &row.phis;
+            rows.push([
+                row.variable.clone(),
+                row.defined_in.text(),
+                row.iterated_frontier.text(),
+                minimal.text(),
+                semi_pruned.text(),
+                pruned.text(),
+            ]);
+        }
+        write_table(out, &rows);
+        let counts: Vec<String> = Flavour::ALL
+            .iter()
+            .zip(self.phi_counts)
+            .map(|(flavour, count)| format!("{} {count}", flavour.name()))
+            .collect();
+        let _ = writeln!(out, "  phis in all: {}", counts.join(", "));
     }
 }
 
@@ -264,8 +349,8 @@ pub fn analyze_text(module: &Module) -> String {
 const MAX_PADDED_WIDTH: usize = 60;
 
 /// Left-aligned columns, two spaces apart, indented by two.
-fn write_table(out: &mut String, rows: &[[String; 4]]) {
-    let widths: Vec<usize> = (0..4)
+fn write_table<const COLUMNS: usize>(out: &mut String, rows: &[[String; COLUMNS]]) {
+    let widths: Vec<usize> = (0..COLUMNS)
         .map(|c| {
             rows.iter()
                 .map(|r| r[c].chars().count())

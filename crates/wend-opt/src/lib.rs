@@ -37,7 +37,8 @@ pub mod reg2mem;
 pub mod sccp;
 pub mod simplifycfg;
 
-pub use pass::{find_pass, Pass, PASSES};
+pub use pass::{find_pass, mem2reg_pass, Pass, MEM2REG_FLAVOURS, PASSES};
 pub use pipeline::{
-    parse_pipeline, pipeline_for_level, run_pipeline, verify_or_panic, PipelineOptions,
+    parse_pipeline, pipeline_for_level, run_pipeline, verify_or_panic, with_ssa_flavour,
+    PipelineOptions,
 };

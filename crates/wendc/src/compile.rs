@@ -3,8 +3,8 @@
 //! (verified, printed and timed as asked), and the backends that make an
 //! executable. Each command of the driver strings these together.
 
-use crate::cli::{Backend, CompileArgs, PassArgs};
-use crate::input::{read_source, Source};
+use crate::cli::{Backend, CompileArgs, PassArgs, Ssa};
+use crate::input::{is_ir_file, read_ir, read_ir_source, read_source, Source};
 use crate::report::{report, report_failure, Failed};
 use crate::timing::time;
 use crate::toolchain;
@@ -13,26 +13,50 @@ use std::path::Path;
 use wend_frontend::ValueNames;
 use wend_ir::Module;
 
-/// Frontend, lowering and the mid-end: the source file's name and an
-/// optimised, verified module, or the diagnostics. The source text, no
-/// longer needed once the diagnostics are out, is freed before lowering
-/// (on a large program it is a good part of the peak memory).
-pub fn compile_to_ir(args: &CompileArgs, names: ValueNames) -> Result<(String, Module), Failed> {
-    let (Source { name, text }, checked) = check_source(args)?;
-    drop(text);
-    // Whoever prints the IR after each pass reads its names.
-    let names = if args.passes.print_after_all {
-        ValueNames::Keep
+/// Frontend, lowering and the mid-end — or, for an IR file, reading it
+/// and the mid-end: an optimised, verified module, and the name of the
+/// source file its line numbers refer to (none for IR), or the
+/// diagnostics. The source text, no longer needed once the diagnostics are
+/// out, is freed before lowering (on a large program it is a good part of
+/// the peak memory).
+pub fn compile_to_ir(
+    args: &CompileArgs,
+    names: ValueNames,
+) -> Result<(Option<String>, Module), Failed> {
+    let (source_name, mut module) = if is_ir_file(&args.file) {
+        (None, time("read", || read_ir(&args.file))?)
     } else {
-        names
+        let (Source { name, text }, checked) = check_source(args)?;
+        drop(text);
+        // Whoever prints the IR after each pass reads its names.
+        let names = if args.passes.print_after_all {
+            ValueNames::Keep
+        } else {
+            names
+        };
+        (Some(name), lower_checked(checked, names, args.debug_info))
     };
-    let mut module = lower_checked(checked, names, args.debug_info);
-    let passes = match &args.passes.passes {
-        Some(list) => parse_passes(list)?,
-        None => wend_opt::pipeline_for_level(args.opt_level),
-    };
+    let passes = pipeline(
+        args.passes.passes.as_deref(),
+        args.opt_level,
+        args.passes.ssa,
+    )?;
     run_passes(&mut module, &passes, &args.passes);
-    Ok((name, module))
+    Ok((source_name, module))
+}
+
+/// The passes to run: those listed (`--passes`), or the level's, with
+/// mem2reg placing the phis of the chosen SSA flavour.
+pub fn pipeline(
+    list: Option<&str>,
+    opt_level: u8,
+    ssa: Ssa,
+) -> Result<Vec<&'static wend_opt::Pass>, Failed> {
+    let passes = match list {
+        Some(list) => parse_passes(list)?,
+        None => wend_opt::pipeline_for_level(opt_level),
+    };
+    Ok(wend_opt::with_ssa_flavour(passes, ssa.into()))
 }
 
 pub fn parse_passes(list: &str) -> Result<Vec<&'static wend_opt::Pass>, Failed> {
@@ -63,8 +87,12 @@ pub fn run_passes(module: &mut Module, passes: &[&'static wend_opt::Pass], args:
     }
 }
 
-/// Frontend and lowering: a checked, verified module, or the diagnostics.
+/// The program as IR before any pass, with its text: a wend source file
+/// checked and lowered (or its diagnostics), or an IR file as read.
 pub fn lower_to_ir(args: &CompileArgs) -> Result<(Source, Module), Failed> {
+    if is_ir_file(&args.file) {
+        return read_ir_source(&args.file);
+    }
     let (source, checked) = check_source(args)?;
     Ok((
         source,
@@ -113,11 +141,12 @@ fn lower_checked(checked: wend_frontend::Checked, names: ValueNames, debug_info:
 }
 
 /// Writes the native backend's assembly for a module, with line
-/// information pointing at the source file, and DWARF for its variables
+/// information pointing at the source file (if the module came from one:
+/// IR read from a file has no source lines), and DWARF for its variables
 /// with `debug_info`. The module is consumed function by function (see
 /// `wend_x86::write_module`).
 pub fn native_assembly(
-    source_name: &str,
+    source_name: Option<&str>,
     module: Module,
     comments: bool,
     debug_info: bool,
@@ -130,7 +159,7 @@ pub fn native_assembly(
             .unwrap_or_default(),
     });
     let options = wend_x86::Options {
-        source_file: Some(source_name.to_string()),
+        source_file: source_name.map(str::to_string),
         comments,
         debug_info,
     };
@@ -146,7 +175,7 @@ pub fn native_assembly(
 /// Builds an executable with the chosen backend.
 pub fn executable(
     args: &CompileArgs,
-    source_name: &str,
+    source_name: Option<&str>,
     module: Module,
     out: &Path,
 ) -> Result<(), Failed> {

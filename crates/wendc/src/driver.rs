@@ -2,11 +2,13 @@
 //! (`input`), compiling (`compile`), reporting (`report`) and writing
 //! (`output`) — that live in their own modules.
 
-use crate::cli::{Backend, BuildArgs, Cli, Command, CompileArgs, Emit, OptArgs, PassArgs, RunArgs};
-use crate::compile::{
-    compile_to_ir, executable, lower_to_ir, native_assembly, parse_passes, run_passes,
+use crate::cli::{
+    Backend, BuildArgs, Cli, Command, CompileArgs, Emit, OptArgs, PassArgs, RunArgs, Ssa,
 };
-use crate::input::{read_ir_with_runtime, read_source};
+use crate::compile::{
+    compile_to_ir, executable, lower_to_ir, native_assembly, parse_passes, pipeline, run_passes,
+};
+use crate::input::{is_ir_file, read_ir_with_runtime, read_source};
 use crate::output::{write_output, write_output_with};
 use crate::report::{report_failure, Failed};
 use crate::toolchain;
@@ -100,21 +102,41 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             let (source_name, module) = compile_to_ir(&args.compile, names)?;
             let debug_info = args.compile.debug_info;
             write_output_with(args.output.as_deref(), |w| {
-                native_assembly(&source_name, module, comments, debug_info, w)
+                native_assembly(source_name.as_deref(), module, comments, debug_info, w)
             })
         }
         Emit::Exe => {
             let (source_name, module) = compile_to_ir(&args.compile, ValueNames::Discard)?;
+            require_main(&args.compile.file, &module)?;
             let out = args
                 .output
                 .clone()
                 .unwrap_or_else(|| default_exe_name(&args.compile.file));
             crate::output::replace(&out, |staged| {
-                executable(&args.compile, &source_name, module, staged)
+                executable(&args.compile, source_name.as_deref(), module, staged)
             })?;
             Ok(0)
         }
     }
+}
+
+/// An IR file to be run must define the `main` that wend programs have:
+/// no parameters, and the exit status as its `i32` result (the native
+/// runtime's `_start` calls it so). Lowered wend always does.
+fn require_main(file: &Path, module: &wend_ir::Module) -> Result<(), Failed> {
+    let runnable = module.find_function("main").is_some_and(|id| {
+        let main = &module.functions[id];
+        !main.is_declaration() && main.params.is_empty() && main.ret == Some(wend_ir::Type::I32)
+    });
+    if runnable {
+        return Ok(());
+    }
+    eprintln!(
+        "error: `{}` has nothing to run: a program defines `i32 @main()`, whose result is \
+         its exit status",
+        file.display()
+    );
+    Err(Failed)
 }
 
 /// `prog.wend` → `prog`, in the current directory, like `cc` does with -o.
@@ -129,7 +151,7 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
         crate::output::refuse_input(&args.file, out, "choose another output name with `-o`")?;
     }
     let (mut module, with_runtime) = read_ir_with_runtime(&args.file)?;
-    let passes = parse_passes(&args.passes)?;
+    let passes = wend_opt::with_ssa_flavour(parse_passes(&args.passes)?, args.ssa.into());
     // `read_ir` verified the input; after each pass only debug builds
     // verify again (as `build` does): on large files re-verifying would
     // cost more than the passes themselves.
@@ -138,6 +160,7 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
         print_after_all: args.print_after_all,
         verify_each: false,
         time_passes: false,
+        ssa: args.ssa,
     };
     run_passes(&mut module, &passes, &pass_args);
     let text = if with_runtime {
@@ -162,12 +185,10 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
             print_after_all: false,
             verify_each: false,
             time_passes: false,
+            ssa: args.ssa,
         },
     };
-    let passes = match &args.passes {
-        Some(list) => parse_passes(list)?,
-        None => wend_opt::pipeline_for_level(args.opt_level),
-    };
+    let passes = pipeline(args.passes.as_deref(), args.opt_level, args.ssa)?;
     let out = args.output.clone().unwrap_or_else(|| {
         // `prog.wend` → `prog.html`, keeping any other dots of the name.
         let mut name = args
@@ -182,13 +203,23 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         crate::output::refuse_input(&args.file, &out, "choose another output name with `-o`")?;
     }
     let (source, module) = lower_to_ir(&compile)?;
+    let mut pipeline_label = match &args.passes {
+        Some(list) => format!("--passes={list}"),
+        None => format!("-O{}", args.opt_level),
+    };
+    if args.ssa != Ssa::Pruned {
+        let flavour = wend_opt::mem2reg::Flavour::from(args.ssa);
+        pipeline_label.push_str(&format!(" --ssa={}", flavour.name()));
+    }
     let options = wend_explain::ExplainOptions {
         source_name: source.name.clone(),
-        passes,
-        pipeline_label: match &args.passes {
-            Some(list) => format!("--passes={list}"),
-            None => format!("-O{}", args.opt_level),
+        input: if is_ir_file(&args.file) {
+            wend_explain::InputKind::Ir
+        } else {
+            wend_explain::InputKind::Wend
         },
+        passes,
+        pipeline_label,
         layout: match args.layout {
             crate::cli::CfgLayout::Auto => wend_explain::LayoutEngine::Auto,
             crate::cli::CfgLayout::Dot => wend_explain::LayoutEngine::Graphviz,
@@ -201,6 +232,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
 
 fn run_program(args: &RunArgs) -> Result<u8, Failed> {
     let (source_name, module) = compile_to_ir(&args.compile, ValueNames::Discard)?;
+    require_main(&args.compile.file, &module)?;
     if args.interp {
         crate::interrupt::interpreting();
         let stdout = std::io::stdout();
@@ -218,6 +250,12 @@ fn run_program(args: &RunArgs) -> Result<u8, Failed> {
                 eprintln!("error: cannot write the program's output: {e}");
                 Err(Failed)
             }
+            // IR written by hand may mean nothing (branch on undef, divide
+            // by zero): the user's error, located in the IR.
+            Err(e) if is_ir_file(&args.compile.file) => {
+                eprintln!("{}: error: {e}", args.compile.file.display());
+                Err(Failed)
+            }
             Err(e) => panic!("internal compiler error: the interpreter failed: {e}"),
         };
     }
@@ -226,6 +264,6 @@ fn run_program(args: &RunArgs) -> Result<u8, Failed> {
         Failed
     })?;
     let exe = dir.path().join("program");
-    executable(&args.compile, &source_name, module, &exe)?;
+    executable(&args.compile, source_name.as_deref(), module, &exe)?;
     toolchain::run_executable(&exe)
 }

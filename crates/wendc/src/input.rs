@@ -94,6 +94,12 @@ fn report_invalid_utf8(name: &str, bytes: &[u8], valid: usize) -> Failed {
     Failed
 }
 
+/// Whether `path` names a textual IR file (`.ll`, as clang and LLVM name
+/// them) rather than wend source: every command takes either.
+pub fn is_ir_file(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "ll")
+}
+
 /// Reads a textual IR file. Invalid input is the user's error here, so it
 /// is reported as a diagnostic (`file:line:col: message`), not a crash.
 pub fn read_ir(path: &Path) -> Result<Module, Failed> {
@@ -104,14 +110,36 @@ pub fn read_ir(path: &Path) -> Result<Module, Failed> {
 /// (`wendc build --emit llvm` output), so that it can be written back the
 /// same way.
 pub fn read_ir_with_runtime(path: &Path) -> Result<(Module, bool), Failed> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read `{name}`: {e}");
+    let text = read_ir_text(path)?;
+    parse_ir(&path.display().to_string(), &text)
+}
+
+/// [`read_ir`], keeping the text (`wendc explain` shows it).
+pub fn read_ir_source(path: &Path) -> Result<(Source, Module), Failed> {
+    let name = path.display().to_string();
+    let text = read_ir_text(path)?;
+    let (module, _) = parse_ir(&name, &text)?;
+    Ok((
+        Source {
+            name,
+            text: SourceText::Read(text),
+        },
+        module,
+    ))
+}
+
+fn read_ir_text(path: &Path) -> Result<String, Failed> {
+    std::fs::read_to_string(path).map_err(|e| {
+        eprintln!("error: cannot read `{}`: {e}", path.display());
         Failed
-    })?;
-    let (module, with_runtime) = wend_ir::read::parse_module_with_runtime(&text).map_err(|e| {
+    })
+}
+
+/// Parses and verifies the IR text of the file `name`.
+fn parse_ir(name: &str, text: &str) -> Result<(Module, bool), Failed> {
+    let (module, with_runtime) = wend_ir::read::parse_module_with_runtime(text).map_err(|e| {
         eprintln!("{name}:{}:{}: error: {}", e.line, e.column, e.message);
-        for symbol in wend_ir::read::changed_runtime_definitions(&text) {
+        for symbol in wend_ir::read::changed_runtime_definitions(text) {
             eprintln!(
                 "{name}: note: `@{symbol}` is not defined as `wendc build --emit llvm` \
                  writes it, so it was read as ordinary IR; wendc reads its runtime only \
