@@ -639,6 +639,44 @@ fn write_ssa_tables(out: &mut String, tables: &SsaTables) {
         }
         out.push_str("</tbody></table>\n");
     }
+    write_flavour_table(out, tables);
+}
+
+/// Where each SSA flavour (`--ssa`) puts each variable's phis, as
+/// `wendc analyze` prints it.
+fn write_flavour_table(out: &mut String, tables: &SsaTables) {
+    if tables.flavours.is_empty() {
+        return;
+    }
+    let set = |items: &Listed| {
+        if items.is_empty() {
+            "∅".to_string()
+        } else {
+            html_list(items)
+        }
+    };
+    let [minimal, semi_pruned, pruned] = tables.phi_counts;
+    let _ = writeln!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"phis flavours\"><caption>Phis per SSA flavour \
+         (<code>--ssa</code>): minimal {minimal}, semi-pruned {semi_pruned}, pruned {pruned}</caption>\
+         <thead><tr><th>variable</th><th>defined in</th><th>iterated frontier</th>\
+         <th>minimal</th><th>semi-pruned</th><th>pruned</th></tr></thead><tbody>"
+    );
+    for row in &tables.flavours {
+        let _ = write!(
+            out,
+            "<tr><th><code>{}</code></th><td>{}</td><td>{}</td>",
+            escape(&row.variable),
+            set(&row.defined_in),
+            set(&row.iterated_frontier)
+        );
+        for phis in &row.phis {
+            let _ = write!(out, "<td>{}</td>", set(phis));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table></div>\n");
 }
 
 fn write_assembly(

@@ -1,6 +1,7 @@
 //! The SSA-construction tables a lecture walks through, per function: each
-//! block's immediate dominator, dominators and dominance frontier, and where
-//! mem2reg places each variable's phis.
+//! block's immediate dominator, dominators and dominance frontier, where
+//! mem2reg places each variable's phis, and where each SSA flavour would
+//! (its definitions, their iterated frontier, the phis of each flavour).
 //!
 //! This is the one implementation behind both `wendc analyze` (as text,
 //! [`analyze_text`]) and the explain report (as HTML tables), so the two

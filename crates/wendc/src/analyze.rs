@@ -1,7 +1,8 @@
 //! `wendc analyze`: the tables a lecture on SSA construction walks through,
 //! per function — each block's dominators, immediate dominator and
-//! dominance frontier, then where mem2reg placed each variable's phis —
-//! and each function's loop forest.
+//! dominance frontier, then where mem2reg placed each variable's phis and
+//! where each SSA flavour would place them — and each function's loop
+//! forest. The input is a wend program, lowered, or an IR file as read.
 
 use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, Ssa};
 use crate::compile::lower_to_ir;

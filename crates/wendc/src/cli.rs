@@ -30,17 +30,18 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Compile a wend program (to an executable unless --emit says otherwise)
+    /// Compile a wend program or an IR file (`.ll`) (to an executable
+    /// unless --emit says otherwise)
     Build(BuildArgs),
-    /// Compile a wend program to a temporary executable and run it,
-    /// passing its exit status through
+    /// Compile a wend program or an IR file (`.ll`) to a temporary
+    /// executable and run it, passing its exit status through
     Run(RunArgs),
     /// Run passes over a textual IR file (the LLVM subset wendc prints),
     /// like LLVM's `opt -passes=`
     Opt(OptArgs),
     /// Print, per function, the CFG analyses a lecture walks through:
-    /// dominators, immediate dominators, dominance frontiers, and where
-    /// mem2reg puts each variable's phis
+    /// dominators, immediate dominators, dominance frontiers, where mem2reg
+    /// puts each variable's phis, and where each SSA flavour would (`--ssa`)
     Analyze(AnalyzeArgs),
     /// Write a self-contained HTML report of the compilation: source,
     /// tokens, syntax tree, the IR after each pass beside the one before,
