@@ -14,17 +14,15 @@ use wend_frontend::ValueNames;
 use wend_ir::Module;
 
 /// Frontend, lowering and the mid-end — or, for an IR file, reading it
-/// and the mid-end: an optimised, verified module, and the name of the
-/// source file its line numbers refer to (none for IR), or the
-/// diagnostics. The source text, no longer needed once the diagnostics are
-/// out, is freed before lowering (on a large program it is a good part of
-/// the peak memory).
-pub fn compile_to_ir(
-    args: &CompileArgs,
-    names: ValueNames,
-) -> Result<(Option<String>, Module), Failed> {
+/// and the mid-end: the source file's name and an optimised, verified
+/// module (whose line numbers are the file's), or the diagnostics. The
+/// source text, no longer needed once the diagnostics are out, is freed
+/// before lowering (on a large program it is a good part of the peak
+/// memory).
+pub fn compile_to_ir(args: &CompileArgs, names: ValueNames) -> Result<(String, Module), Failed> {
     let (source_name, mut module) = if is_ir_file(&args.file) {
-        (None, time("read", || read_ir(&args.file))?)
+        let module = time("read", || read_ir(&args.file))?;
+        (args.file.display().to_string(), module)
     } else {
         let (Source { name, text }, checked) = check_source(args)?;
         drop(text);
@@ -34,7 +32,7 @@ pub fn compile_to_ir(
         } else {
             names
         };
-        (Some(name), lower_checked(checked, names, args.debug_info))
+        (name, lower_checked(checked, names, args.debug_info))
     };
     let passes = pipeline(
         args.passes.passes.as_deref(),
@@ -141,12 +139,11 @@ fn lower_checked(checked: wend_frontend::Checked, names: ValueNames, debug_info:
 }
 
 /// Writes the native backend's assembly for a module, with line
-/// information pointing at the source file (if the module came from one:
-/// IR read from a file has no source lines), and DWARF for its variables
+/// information pointing at the source file, and DWARF for its variables
 /// with `debug_info`. The module is consumed function by function (see
 /// `wend_x86::write_module`).
 pub fn native_assembly(
-    source_name: Option<&str>,
+    source_name: &str,
     module: Module,
     comments: bool,
     debug_info: bool,
@@ -159,7 +156,7 @@ pub fn native_assembly(
             .unwrap_or_default(),
     });
     let options = wend_x86::Options {
-        source_file: source_name.map(str::to_string),
+        source_file: Some(source_name.to_string()),
         comments,
         debug_info,
     };
@@ -175,7 +172,7 @@ pub fn native_assembly(
 /// Builds an executable with the chosen backend.
 pub fn executable(
     args: &CompileArgs,
-    source_name: Option<&str>,
+    source_name: &str,
     module: Module,
     out: &Path,
 ) -> Result<(), Failed> {

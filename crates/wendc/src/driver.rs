@@ -102,7 +102,7 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
             let (source_name, module) = compile_to_ir(&args.compile, names)?;
             let debug_info = args.compile.debug_info;
             write_output_with(args.output.as_deref(), |w| {
-                native_assembly(source_name.as_deref(), module, comments, debug_info, w)
+                native_assembly(&source_name, module, comments, debug_info, w)
             })
         }
         Emit::Exe => {
@@ -113,7 +113,7 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
                 .clone()
                 .unwrap_or_else(|| default_exe_name(&args.compile.file));
             crate::output::replace(&out, |staged| {
-                executable(&args.compile, source_name.as_deref(), module, staged)
+                executable(&args.compile, &source_name, module, staged)
             })?;
             Ok(0)
         }
@@ -264,6 +264,6 @@ fn run_program(args: &RunArgs) -> Result<u8, Failed> {
         Failed
     })?;
     let exe = dir.path().join("program");
-    executable(&args.compile, source_name.as_deref(), module, &exe)?;
+    executable(&args.compile, &source_name, module, &exe)?;
     toolchain::run_executable(&exe)
 }

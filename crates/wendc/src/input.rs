@@ -149,7 +149,10 @@ fn parse_ir(name: &str, text: &str) -> Result<(Module, bool), Failed> {
         Failed
     })?;
     wend_ir::verify::verify_module(&module).map_err(|e| {
-        eprintln!("{name}: error: invalid IR: {e}");
+        match e.line {
+            0 => eprintln!("{name}: error: invalid IR: {e}"),
+            line => eprintln!("{name}:{line}: error: invalid IR: {e}"),
+        }
         Failed
     })?;
     Ok((module, with_runtime))

@@ -145,6 +145,20 @@ fn errors_in_the_file_are_located_and_a_program_needs_main() {
             .code(1)
             .stderr(predicate::str::starts_with(format!("{bad}:3:")));
     }
+    // The verifier's errors name the line of the instruction at fault.
+    let dominance = write(
+        dir.path(),
+        "dominance.ll",
+        "define i32 @main() {\nentry:\n  br label %b\n\nb:\n  ret i32 %y\n\nc:\n  %y = add i32 1, 2\n  br label %b\n}\n",
+    );
+    wendc()
+        .args(["run", "--interp"])
+        .arg(&dominance)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::starts_with(format!(
+            "{dominance}:6: error: invalid IR"
+        )));
     let no_main = write(
         dir.path(),
         "lib.ll",
