@@ -6,7 +6,8 @@
 //!   each `-O` level, and running a pipeline with optional IR dumps and
 //!   verification after every pass;
 //! * the passes themselves: [`mem2reg`] (promote stack slots to SSA values,
-//!   placing phis) and [`reg2mem`] (its inverse, demoting phis and
+//!   placing phis: pruned, or the minimal or semi-pruned SSA of `--ssa` and
+//!   `mem2reg<…>`) and [`reg2mem`] (its inverse, demoting phis and
 //!   cross-block values to stack slots); [`sccp`] (sparse conditional
 //!   constant propagation), [`dce`] (dead code elimination by marking),
 //!   [`copyprop`] (copy propagation, trivial phis) and [`simplifycfg`]
