@@ -6,7 +6,8 @@
 //!   each `-O` level, and running a pipeline with optional IR dumps and
 //!   verification after every pass;
 //! * the passes themselves: [`mem2reg`] (promote stack slots to SSA values,
-//!   placing phis) and [`reg2mem`] (its inverse, demoting phis and
+//!   placing phis: pruned, or the minimal or semi-pruned SSA of `--ssa` and
+//!   `mem2reg<…>`) and [`reg2mem`] (its inverse, demoting phis and
 //!   cross-block values to stack slots); [`sccp`] (sparse conditional
 //!   constant propagation), [`dce`] (dead code elimination by marking),
 //!   [`copyprop`] (copy propagation, trivial phis) and [`simplifycfg`]
@@ -46,7 +47,8 @@ pub mod reg2mem;
 pub mod sccp;
 pub mod simplifycfg;
 
-pub use pass::{find_pass, Pass, PASSES};
+pub use pass::{find_pass, mem2reg_pass, Pass, MEM2REG_FLAVOURS, PASSES};
 pub use pipeline::{
-    parse_pipeline, pipeline_for_level, run_pipeline, verify_or_panic, PipelineOptions,
+    parse_pipeline, pipeline_for_level, run_pipeline, verify_or_panic, with_ssa_flavour,
+    PipelineOptions,
 };

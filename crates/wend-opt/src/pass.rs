@@ -76,9 +76,52 @@ pub const PASSES: &[Pass] = &[
     Pass { name: "phi-elim", description: "leave SSA: phis become variables in stack slots, written by sequentialised parallel copies on the edges", requires: &["break-crit-edges"], run: |module| for_each_definition(module, crate::phi_elim::run) },
 ];
 
+/// mem2reg placing the phis of one SSA flavour
+/// ([`crate::mem2reg::Flavour`]), named with LLVM's syntax for a pass's
+/// parameter: `mem2reg<minimal>`. `mem2reg` is `mem2reg<pruned>`; `--ssa`
+/// chooses among these for every `mem2reg` of a pipeline
+/// ([`crate::pipeline::with_ssa_flavour`]).
+pub const MEM2REG_FLAVOURS: &[Pass] = &[
+    Pass {
+        name: "mem2reg<minimal>",
+        description: "mem2reg placing minimal SSA's phis: wherever definitions meet (Cytron et al.)",
+        requires: &[],
+        run: |module| {
+            for_each_definition(module, |f| {
+                crate::mem2reg::run_with(f, crate::mem2reg::Flavour::Minimal)
+            })
+        },
+    },
+    Pass {
+        name: "mem2reg<semi-pruned>",
+        description: "mem2reg placing semi-pruned SSA's phis: for variables live across blocks only (Briggs et al.)",
+        requires: &[],
+        run: |module| {
+            for_each_definition(module, |f| {
+                crate::mem2reg::run_with(f, crate::mem2reg::Flavour::SemiPruned)
+            })
+        },
+    },
+    Pass {
+        name: "mem2reg<pruned>",
+        description: "mem2reg placing pruned SSA's phis: only where the variable is live (the default)",
+        requires: &[],
+        run: |module| for_each_definition(module, crate::mem2reg::run),
+    },
+];
+
 /// The pass called `name`.
 pub fn find_pass(name: &str) -> Option<&'static Pass> {
-    PASSES.iter().find(|p| p.name == name)
+    PASSES
+        .iter()
+        .chain(MEM2REG_FLAVOURS)
+        .find(|p| p.name == name)
+}
+
+/// The mem2reg that places the phis of `flavour`.
+pub fn mem2reg_pass(flavour: crate::mem2reg::Flavour) -> &'static Pass {
+    let name = format!("mem2reg<{}>", flavour.name());
+    find_pass(&name).expect("every flavour has its mem2reg")
 }
 
 /// Runs a per-function transformation on every defined function (external

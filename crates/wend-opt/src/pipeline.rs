@@ -11,7 +11,8 @@
 //! pass, panicking with the verifier's report if a pass broke the IR — that
 //! is a compiler bug, and the report names the pass.
 
-use crate::pass::{find_pass, Pass, PASSES};
+use crate::mem2reg::Flavour;
+use crate::pass::{find_pass, mem2reg_pass, Pass, PASSES};
 use wend_ir::Module;
 
 /// The passes of each optimization level, in order.
@@ -65,10 +66,15 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
                     format!("unknown pass `{name}`")
                 };
                 let width = PASSES.iter().map(|p| p.name.len()).max().unwrap_or(0);
-                let known: Vec<String> = PASSES
+                let mut known: Vec<String> = PASSES
                     .iter()
                     .map(|p| format!("  {:<width$} {}", p.name, p.description))
                     .collect();
+                known.push(
+                    "  mem2reg<minimal>, mem2reg<semi-pruned>, mem2reg<pruned>: mem2reg placing \
+                     the phis of that SSA flavour (see `--ssa`)"
+                        .to_string(),
+                );
                 format!(
                     "{what} in pipeline `{text}`; the known passes are:\n{}",
                     known.join("\n")
@@ -77,6 +83,20 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
         })
         .collect::<Result<Vec<_>, String>>()?;
     Ok(with_requirements(passes))
+}
+
+/// `passes` with each plain `mem2reg` placing the phis of `flavour` (what
+/// `--ssa` does); a `mem2reg<…>` named in the list keeps its flavour.
+pub fn with_ssa_flavour(passes: Vec<&'static Pass>, flavour: Flavour) -> Vec<&'static Pass> {
+    if flavour == Flavour::Pruned {
+        // Plain `mem2reg` is the pruned one, and keeps its name in dumps.
+        return passes;
+    }
+    let flavoured = mem2reg_pass(flavour);
+    passes
+        .into_iter()
+        .map(|p| if p.name == "mem2reg" { flavoured } else { p })
+        .collect()
 }
 
 /// `passes` with the passes each one requires right before it, unless
@@ -210,6 +230,23 @@ mod tests {
             let names = |v: &[&Pass]| v.iter().map(|p| p.name).collect::<Vec<_>>();
             assert_eq!(names(&listed), names(&completed), "-O{level}");
         }
+    }
+
+    #[test]
+    fn ssa_flavour_replaces_plain_mem2reg_only() {
+        let names = |text, flavour| {
+            let passes = with_ssa_flavour(parse_pipeline(text).unwrap(), flavour);
+            passes.iter().map(|p| p.name).collect::<Vec<_>>().join(",")
+        };
+        assert_eq!(
+            names(
+                "mem2reg,inline,mem2reg<semi-pruned>,mem2reg",
+                Flavour::Minimal
+            ),
+            "mem2reg<minimal>,inline,mem2reg<semi-pruned>,mem2reg<minimal>"
+        );
+        assert_eq!(names("mem2reg,dce", Flavour::Pruned), "mem2reg,dce");
+        assert_eq!(names("mem2reg<pruned>", Flavour::Pruned), "mem2reg<pruned>");
     }
 
     #[test]

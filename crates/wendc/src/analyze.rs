@@ -1,10 +1,13 @@
 //! `wendc analyze`: the tables a lecture on SSA construction walks through,
 //! per function — each block's dominators, immediate dominator and
-//! dominance frontier, then where mem2reg placed each variable's phis —
-//! and each function's loop forest.
+//! dominance frontier, then where mem2reg placed each variable's phis and
+//! where each SSA flavour would place them — and each function's loop
+//! forest. The input is a wend program, lowered, or an IR file as read.
 
-use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs};
-use crate::driver::{lower_to_ir, read_ir, write_output, Failed};
+use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, Ssa};
+use crate::compile::lower_to_ir;
+use crate::output::write_output;
+use crate::report::Failed;
 use wend_explain::tables::Listed;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::cycles::irreducible_cycles;
@@ -14,27 +17,24 @@ use wend_ir::print::FunctionNames;
 use wend_ir::{Block, Function, Module};
 
 pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
-    let module = if args.file.extension().is_some_and(|e| e == "ll") {
-        read_ir(&args.file)?
-    } else {
-        let compile = CompileArgs {
-            file: args.file.clone(),
-            backend: crate::cli::Backend::Native,
-            opt_level: 0,
-            no_warnings: true,
-            deny: Vec::new(),
-            debug_info: false,
-            passes: PassArgs {
-                passes: None,
-                print_after_all: false,
-                print_changed: None,
-                filter_function: None,
-                verify_each: false,
-                time_passes: false,
-            },
-        };
-        lower_to_ir(&compile)?.1
+    let compile = CompileArgs {
+        file: args.file.clone(),
+        backend: crate::cli::Backend::Native,
+        opt_level: 0,
+        no_warnings: true,
+        deny: Vec::new(),
+        debug_info: false,
+        passes: PassArgs {
+            passes: None,
+            print_after_all: false,
+            print_changed: None,
+            filter_function: None,
+            verify_each: false,
+            time_passes: false,
+            ssa: Ssa::Pruned,
+        },
     };
+    let (_, module) = lower_to_ir(&compile)?;
     // Through the driver's writer: a closed pipe (`wendc analyze f | head`)
     // is an error message, not a panic.
     write_output(None, report(&module).as_bytes())

@@ -30,17 +30,18 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Compile a wend program (to an executable unless --emit says otherwise)
+    /// Compile a wend program or an IR file (`.ll`) (to an executable
+    /// unless --emit says otherwise)
     Build(BuildArgs),
-    /// Compile a wend program to a temporary executable and run it,
-    /// passing its exit status through
+    /// Compile a wend program or an IR file (`.ll`) to a temporary
+    /// executable and run it, passing its exit status through
     Run(RunArgs),
     /// Run passes over a textual IR file (the LLVM subset wendc prints),
     /// like LLVM's `opt -passes=`
     Opt(OptArgs),
     /// Print, per function, the CFG analyses a lecture walks through:
-    /// dominators, immediate dominators, dominance frontiers, and where
-    /// mem2reg puts each variable's phis
+    /// dominators, immediate dominators, dominance frontiers, where mem2reg
+    /// puts each variable's phis, and where each SSA flavour would (`--ssa`)
     Analyze(AnalyzeArgs),
     /// Write a self-contained HTML report of the compilation: source,
     /// tokens, syntax tree, the IR after each pass beside the one before,
@@ -78,7 +79,7 @@ pub struct FmtArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct CompileArgs {
-    /// The wend source file
+    /// The wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
     /// Optimisation level: -O0 (no passes), -O1, -O2; -O alone is -O2
     #[arg(short = 'O', value_name = "LEVEL", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "passes")]
@@ -129,6 +130,34 @@ pub struct PassArgs {
     /// Print the time, the kernel time and the peak memory of each compiler phase, and the peak of the whole compile (`wendc build` only)
     #[arg(long)]
     pub time_passes: bool,
+    /// Where mem2reg places phis: the SSA flavour of each `mem2reg` of the
+    /// pipeline
+    #[arg(long, value_enum, value_name = "FLAVOUR", default_value_t = Ssa::Pruned)]
+    pub ssa: Ssa,
+}
+
+/// The SSA flavours (docs/05-mem2reg.md): which blocks of the iterated
+/// dominance frontier of a variable's stores get a phi.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ssa {
+    /// Every one: wherever two definitions meet (Cytron et al.)
+    Minimal,
+    /// Every one, for variables read in some block before being written
+    /// there (Briggs et al.)
+    SemiPruned,
+    /// Only where the variable is live (Choi et al.; LLVM's choice)
+    #[default]
+    Pruned,
+}
+
+impl From<Ssa> for wend_opt::mem2reg::Flavour {
+    fn from(ssa: Ssa) -> Self {
+        match ssa {
+            Ssa::Minimal => wend_opt::mem2reg::Flavour::Minimal,
+            Ssa::SemiPruned => wend_opt::mem2reg::Flavour::SemiPruned,
+            Ssa::Pruned => wend_opt::mem2reg::Flavour::Pruned,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -150,6 +179,10 @@ pub struct OptArgs {
     /// --print-changed)
     #[arg(long, value_name = "NAME")]
     pub filter_function: Option<String>,
+    /// Where mem2reg places phis: the SSA flavour of each `mem2reg` of the
+    /// pipeline
+    #[arg(long, value_enum, value_name = "FLAVOUR", default_value_t = Ssa::Pruned)]
+    pub ssa: Ssa,
     /// Output file (stdout when omitted)
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -166,7 +199,7 @@ pub struct AnalyzeArgs {
 /// alone, with no passes).
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// The wend source file
+    /// The wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
     /// The HTML file to write (default: the source's name with `.html`,
     /// in the current directory)
@@ -182,6 +215,10 @@ pub struct ExplainArgs {
     /// How to lay out the CFG drawings
     #[arg(long, value_enum, default_value_t = CfgLayout::Auto)]
     pub layout: CfgLayout,
+    /// Where mem2reg places phis: the SSA flavour of each `mem2reg` of the
+    /// pipeline
+    #[arg(long, value_enum, value_name = "FLAVOUR", default_value_t = Ssa::Pruned)]
+    pub ssa: Ssa,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -307,10 +344,12 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
     let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
     match command {
         Command::Build(args) => {
+            check_ir_input(&args.compile, Some(args.emit))?;
             check_build(args, &given)?;
             check_debug_info(&args.compile, Some(args.emit))
         }
         Command::Run(args) => {
+            check_ir_input(&args.compile, None)?;
             if given("time_passes") {
                 return Err("`--time-passes` is for `wendc build`".into());
             }
@@ -341,10 +380,59 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
             {
                 return Err(FILTER_WITHOUT_DUMP.into());
             }
-            Ok(())
+            check_ssa(Some(&args.passes), 0, &given)
         }
-        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp(_) => Ok(()),
+        Command::Explain(args) => check_ssa(args.passes.as_deref(), args.opt_level, &given),
+        Command::Analyze(_) | Command::Fmt(_) | Command::Lsp(_) => Ok(()),
     }
+}
+
+/// `--ssa` where no plain `mem2reg` runs would do nothing.
+fn check_ssa(
+    passes: Option<&str>,
+    opt_level: u8,
+    given: &dyn Fn(&str) -> bool,
+) -> Result<(), String> {
+    if !given("ssa") {
+        return Ok(());
+    }
+    let runs_mem2reg = match passes {
+        // An unknown pass is reported when the pipeline is parsed.
+        Some(list) => list.split(',').any(|name| name.trim() == "mem2reg"),
+        None => !wend_opt::pipeline_for_level(opt_level).is_empty(),
+    };
+    if runs_mem2reg {
+        Ok(())
+    } else {
+        Err(
+            "`--ssa` chooses where each `mem2reg` of the pipeline places phis, and no `mem2reg` \
+             runs here: give -O1, -O2 or `--passes` with mem2reg (a `mem2reg<FLAVOUR>` in the \
+             list names its flavour itself)"
+                .into(),
+        )
+    }
+}
+
+/// Flags that need wend source, with an IR file (`.ll`).
+fn check_ir_input(args: &CompileArgs, emit: Option<Emit>) -> Result<(), String> {
+    if !crate::input::is_ir_file(&args.file) {
+        return Ok(());
+    }
+    if let Some(emit @ (Emit::Tokens | Emit::Ast)) = emit {
+        let name = emit.to_possible_value().expect("every Emit is a value");
+        return Err(format!(
+            "`--emit {}` shows how wend source is parsed; `{}` is an IR file",
+            name.get_name(),
+            args.file.display()
+        ));
+    }
+    if args.debug_info {
+        return Err(format!(
+            "-g describes the lines and variables of wend source; `{}` is an IR file",
+            args.file.display()
+        ));
+    }
+    Ok(())
 }
 
 fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), String> {
@@ -364,6 +452,7 @@ fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), Str
             ("filter_function", "--filter-function"),
             ("verify_each", "--verify-each"),
             ("time_passes", "--time-passes"),
+            ("ssa", "--ssa"),
             ("backend", "--backend"),
         ] {
             if given(id) {
@@ -439,9 +528,10 @@ fn check_debug_info(args: &CompileArgs, output: Option<Emit>) -> Result<(), Stri
     }
 }
 
-/// `--print-after-all` or `--verify-each` where no pass runs would do
-/// nothing.
+/// `--print-after-all`, `--verify-each` or `--ssa` where no pass (or no
+/// mem2reg) runs would do nothing.
 fn check_passes_run(args: &CompileArgs, given: &dyn Fn(&str) -> bool) -> Result<(), String> {
+    check_ssa(args.passes.passes.as_deref(), args.opt_level, given)?;
     let no_passes = match &args.passes.passes {
         Some(list) => list.trim().is_empty(),
         None => args.opt_level == 0,

@@ -12,7 +12,7 @@
 //! the inliner deletes functions (a deletion is reported as such).
 
 use crate::cli::{PassArgs, PrintChanged};
-use crate::driver::Failed;
+use crate::report::Failed;
 use wend_ir::{FuncId, Module};
 
 /// What to dump after each pass, and what the last dump saw.

@@ -193,6 +193,30 @@ fn contradictory_or_ineffective_flags_are_usage_errors() {
             "--filter-function",
         ),
         (&["build", src, "-o", "-"], "standard output"),
+        (&["build", "--emit", "ir", "--ssa", "minimal", src], "--ssa"),
+        (
+            &["run", "--passes", "dce", "--ssa", "semi-pruned", src],
+            "--ssa",
+        ),
+        (
+            &[
+                "opt",
+                "--passes",
+                "mem2reg<pruned>",
+                "--ssa",
+                "minimal",
+                src,
+            ],
+            "--ssa",
+        ),
+        (
+            &["build", "--emit", "tokens", "--ssa", "pruned", src],
+            "--ssa",
+        ),
+        (
+            &["explain", "--passes", "", "--ssa", "minimal", src],
+            "--ssa",
+        ),
     ];
     for (args, flag) in cases {
         wendc_in(dir.path())
@@ -211,6 +235,10 @@ fn contradictory_or_ineffective_flags_are_usage_errors() {
         .success();
     wendc()
         .args(["build", "--emit", "asm", "--asm-comments", src])
+        .assert()
+        .success();
+    wendc()
+        .args(["build", "--emit", "ir", "-O1", "--ssa", "minimal", src])
         .assert()
         .success();
 }

@@ -1152,7 +1152,9 @@ impl<'a> Parser<'a> {
             }
             self.skip_trailing_decorations();
             let block = body.current.expect("a block is open");
-            self.func(body).blocks[block].terminator = Some(terminator);
+            let data = &mut self.func(body).blocks[block];
+            data.terminator = Some(terminator);
+            data.terminator_line = opcode_at.line;
             return Ok(());
         }
 
@@ -1169,7 +1171,10 @@ impl<'a> Parser<'a> {
                 );
             }
         }
-        let inst = self.func(body).make_inst(kind, None, 0);
+        // The line in the text is the instruction's source line: the
+        // verifier's errors and the native backend's `.loc`s point into
+        // the file.
+        let inst = self.func(body).make_inst(kind, None, opcode_at.line);
         let data = &mut self.func(body).blocks[block];
         if is_phi {
             data.phis.push(inst);
