@@ -62,6 +62,17 @@
 //! [`Program::decode`] and [`Program::run`] split the two steps, for callers
 //! that run one module many times.
 //!
+//! # Limits
+//!
+//! [`Program::run_limited`] runs a program that nobody has read, as
+//! `wendc playground` does: it stops the program once it has executed a
+//! number of ops (its *fuel*), run for a wall-clock time, printed a number
+//! of bytes, or nested calls deeper than a bound ([`Limits`]), and says
+//! which plainly ([`LimitHit`]: "stopped after 10 000 000 steps"). A
+//! step is one op: an instruction, a terminator, a call of the runtime.
+//! The counting costs one decrement per op: the fuel is spent in
+//! [`CHECK_EVERY`]-step slices, and the clock is read once per slice.
+//!
 //! An [`InterpError`] means the IR itself cannot be executed meaningfully —
 //! a compiler bug: no `main`, reaching `unreachable`, `sdiv`/`srem` by zero
 //! or `INT_MIN / -1` (undefined in LLVM; the frontend guards both), a call
@@ -93,6 +104,78 @@ pub const STACK_OVERFLOW_STATUS: i32 = 3;
 
 /// The message printed to stderr on a stack overflow (without the newline).
 pub const STACK_OVERFLOW_MESSAGE: &str = "runtime error: stack overflow";
+
+/// How many steps run between two looks at the clock (and at the fuel).
+pub const CHECK_EVERY: u64 = 1 << 16;
+
+/// Bounds on one run of a program ([`Program::run_limited`]); `None`: no
+/// bound. The default bounds nothing but the call depth, at
+/// [`MAX_CALL_DEPTH`] (a stack overflow of the program, not a limit hit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Ops executed.
+    pub steps: Option<u64>,
+    /// Wall-clock time, measured to within [`CHECK_EVERY`] steps.
+    pub time: Option<std::time::Duration>,
+    /// Bytes written to stdout.
+    pub output_bytes: Option<u64>,
+    /// Frames on the call stack, counting `main`'s (at most
+    /// [`MAX_CALL_DEPTH`]).
+    pub call_depth: Option<usize>,
+}
+
+/// Which limit stopped a run, with its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitHit {
+    Steps(u64),
+    Time(std::time::Duration),
+    OutputBytes(u64),
+    CallDepth(usize),
+}
+
+impl fmt::Display for LimitHit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LimitHit::Steps(n) => write!(f, "stopped after {} steps", grouped(n)),
+            LimitHit::Time(t) => write!(
+                f,
+                "stopped after {} ms of running time",
+                grouped(t.as_millis() as u64)
+            ),
+            LimitHit::OutputBytes(n) => write!(
+                f,
+                "stopped after printing {} bytes (the output limit)",
+                grouped(n)
+            ),
+            LimitHit::CallDepth(n) => write!(
+                f,
+                "stopped at a call depth of {} (the recursion limit)",
+                grouped(n as u64)
+            ),
+        }
+    }
+}
+
+/// `10000000` as `10 000 000`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// How a limited run ended: as the program would, or at a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The program's exit status (see [`run_main`]).
+    Exited(i32),
+    Stopped(LimitHit),
+}
 
 /// Runs the module's `main` and returns the program's exit status; see the
 /// module documentation.
@@ -401,22 +484,49 @@ impl<'m> Program<'m> {
 
     /// Runs `main`; see [`run_main`].
     pub fn run(&self, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<i32, InterpError> {
-        let mut out = BufWriter::with_capacity(1 << 16, stdout);
-        let result = Machine::new(self).run(&mut out);
+        match self.run_limited(stdout, stderr, &Limits::default())? {
+            Ending::Exited(status) => Ok(status),
+            Ending::Stopped(hit) => unreachable!("no limit was set, yet {hit}"),
+        }
+    }
+
+    /// Runs `main` within `limits` (see the module documentation). A run
+    /// stopped at a limit has written its output up to that point (the
+    /// output limit's worth, at most) and nothing to `stderr`.
+    pub fn run_limited(
+        &self,
+        stdout: &mut dyn Write,
+        stderr: &mut dyn Write,
+        limits: &Limits,
+    ) -> Result<Ending, InterpError> {
+        let mut out = Capped {
+            inner: BufWriter::with_capacity(1 << 16, stdout),
+            left: limits.output_bytes.unwrap_or(u64::MAX),
+            hit: false,
+        };
+        let result = Machine::new(self, limits).run(&mut out);
         // Whatever happened, what was printed so far goes out first.
-        out.flush()?;
-        match result? {
-            Outcome::Returned(status) => Ok(status),
+        out.inner.flush()?;
+        let outcome = match result {
+            Err(InterpError::Io(_)) if out.hit => {
+                let cap = limits.output_bytes.expect("only a set limit is hit");
+                return Ok(Ending::Stopped(LimitHit::OutputBytes(cap)));
+            }
+            other => other?,
+        };
+        match outcome {
+            Outcome::Returned(status) => Ok(Ending::Exited(status)),
             Outcome::DivByZero(line) => {
                 writeln!(stderr, "{}", RuntimeFn::div_by_zero_message(line))?;
                 stderr.flush()?;
-                Ok(RUNTIME_ERROR_STATUS)
+                Ok(Ending::Exited(RUNTIME_ERROR_STATUS))
             }
             Outcome::StackOverflow => {
                 writeln!(stderr, "{STACK_OVERFLOW_MESSAGE}")?;
                 stderr.flush()?;
-                Ok(STACK_OVERFLOW_STATUS)
+                Ok(Ending::Exited(STACK_OVERFLOW_STATUS))
             }
+            Outcome::Stopped(hit) => Ok(Ending::Stopped(hit)),
         }
     }
 }
@@ -751,6 +861,45 @@ enum Outcome {
     Returned(i32),
     DivByZero(i32),
     StackOverflow,
+    Stopped(LimitHit),
+}
+
+/// The program's stdout, which refuses bytes past the output limit: the
+/// write that would cross it writes what fits and fails, and `hit` tells
+/// that failure from a real one.
+struct Capped<W: Write> {
+    inner: W,
+    left: u64,
+    hit: bool,
+}
+
+impl<W: Write> Write for Capped<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if buf.len() as u64 > self.left {
+            let fits = self.left as usize;
+            self.inner.write_all(&buf[..fits])?;
+            self.left = 0;
+            self.hit = true;
+            return Err(io::Error::other("the output limit"));
+        }
+        let n = self.inner.write(buf)?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The fuel and clock of a limited run, looked at every [`CHECK_EVERY`]
+/// steps.
+struct Budget {
+    /// Steps left before the next look.
+    slice: u64,
+    /// Steps not yet handed out in slices.
+    fuel: u64,
+    started: std::time::Instant,
 }
 
 /// The state of a suspended caller: where to resume, and where its frame
@@ -778,17 +927,40 @@ struct Machine<'p, 'm> {
     frames: Vec<Frame>,
     /// Holds the sources of a parallel copy that needs it.
     scratch: Vec<Val>,
+    limits: Limits,
+    /// The deepest call stack allowed, counting `main`'s frame.
+    max_depth: usize,
 }
 
 impl<'p, 'm> Machine<'p, 'm> {
-    fn new(program: &'p Program<'m>) -> Self {
+    fn new(program: &'p Program<'m>, limits: &Limits) -> Self {
         Machine {
             program,
             regs: Vec::new(),
             memory: Vec::new(),
             frames: Vec::new(),
             scratch: Vec::new(),
+            limits: *limits,
+            max_depth: limits
+                .call_depth
+                .map_or(MAX_CALL_DEPTH, |d| d.min(MAX_CALL_DEPTH)),
         }
+    }
+
+    /// Called when a slice of steps is spent: the next slice, or the limit
+    /// that stops the run.
+    fn next_slice(&self, budget: &mut Budget) -> Result<(), LimitHit> {
+        if budget.fuel == 0 {
+            return Err(LimitHit::Steps(self.limits.steps.unwrap_or(u64::MAX)));
+        }
+        if let Some(time) = self.limits.time {
+            if budget.started.elapsed() >= time {
+                return Err(LimitHit::Time(time));
+            }
+        }
+        budget.slice = budget.fuel.min(CHECK_EVERY);
+        budget.fuel -= budget.slice;
+        Ok(())
     }
 
     fn decoded(&self, func: usize) -> &'p DecodedFunc {
@@ -807,8 +979,19 @@ impl<'p, 'm> Machine<'p, 'm> {
         let mut base = 0usize;
         let mut mem_base = 0usize;
         self.regs.extend_from_slice(&f.template);
+        let mut budget = Budget {
+            slice: 0,
+            fuel: self.limits.steps.unwrap_or(u64::MAX),
+            started: std::time::Instant::now(),
+        };
 
         loop {
+            if budget.slice == 0 {
+                if let Err(hit) = self.next_slice(&mut budget) {
+                    return Ok(Outcome::Stopped(hit));
+                }
+            }
+            budget.slice -= 1;
             let op = f.code[pc];
             pc += 1;
             let r = &mut self.regs[base..];
@@ -910,8 +1093,11 @@ impl<'p, 'm> Machine<'p, 'm> {
                     dst,
                 } => {
                     // The running frame plus the suspended ones, plus the new one.
-                    if self.frames.len() + 2 > MAX_CALL_DEPTH {
-                        return Ok(Outcome::StackOverflow);
+                    if self.frames.len() + 2 > self.max_depth {
+                        return Ok(match self.limits.call_depth {
+                            Some(_) => Outcome::Stopped(LimitHit::CallDepth(self.max_depth)),
+                            None => Outcome::StackOverflow,
+                        });
                     }
                     let callee = callee as usize;
                     let g = self.decoded(callee);
