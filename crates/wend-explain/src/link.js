@@ -24,13 +24,14 @@
     }
     return null;
   }
-  function light(row) {
+  // `row`: the element hovered, whose own pane is not scrolled; the
+  // playground's editor passes its own line numbers (`window.wendLink`).
+  function light(line, row) {
     clear();
-    var line = row.dataset.line;
     lit = Array.prototype.slice.call(document.querySelectorAll('[data-line="' + line + '"]'));
     lit.forEach(function (e) { e.classList.add("hl"); });
     var own = null;
-    for (var p = row.parentElement; p && !own; p = p.parentElement) {
+    for (var p = row ? row.parentElement : null; p && !own; p = p.parentElement) {
       if (p.scrollHeight > p.clientHeight && /auto|scroll/.test(window.getComputedStyle(p).overflowY)) { own = p; }
     }
     var done = [];
@@ -47,7 +48,8 @@
     var row = event.target.closest ? event.target.closest("[data-line]") : null;
     if (row === current) { return; }
     current = row;
-    if (row) { light(row); } else { clear(); }
+    if (row) { light(row.dataset.line, row); } else { clear(); }
   });
   document.addEventListener("mouseleave", function () { current = null; clear(); });
+  window.wendLink = { light: light, clear: clear };
 })();

@@ -53,6 +53,10 @@ pub enum Command {
     /// diagnostics as you type, hover, go to definition, references,
     /// document symbols, rename and semantic highlighting
     Lsp,
+    /// Serve a local Compiler Explorer for wend to the browser: an editor,
+    /// the IR after any pass, the CFG, the analyses, the assembly and the
+    /// program's output, following each keystroke (docs/playground.md)
+    Playground(crate::playground::PlaygroundArgs),
 }
 
 #[derive(Args, Debug)]
@@ -287,7 +291,11 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
             }
             Ok(())
         }
-        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp => Ok(()),
+        Command::Analyze(_)
+        | Command::Explain(_)
+        | Command::Fmt(_)
+        | Command::Lsp
+        | Command::Playground(_) => Ok(()),
     }
 }
 

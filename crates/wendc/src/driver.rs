@@ -29,6 +29,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Explain(args) => explain(&args),
         Command::Fmt(args) => return crate::fmt::run(&args),
         Command::Lsp => Ok(crate::lsp::run()),
+        Command::Playground(args) => return crate::playground::run(&args),
     };
     result.unwrap_or(FAILURE)
 }
