@@ -173,7 +173,7 @@ impl Drop for GroupKill {
 impl App {
     /// Runs `request` in a worker if a slot is free, else 503.
     async fn work(&self, request: WorkerRequest) -> Response {
-        let Ok(_permit) = self.slots.clone().try_acquire_owned() else {
+        let Ok(permit) = self.slots.clone().try_acquire_owned() else {
             let mut response = error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!(
@@ -188,89 +188,136 @@ impl App {
             return response;
         };
         let input = serde_json::to_vec(&request).expect("requests serialise");
-        let mut command = tokio::process::Command::new(&self.config.exe);
-        command.args(["playground", "--worker"]);
-        if self.config.allow_native {
-            command.arg("--allow-native");
-        }
-        command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .process_group(0);
-        // SAFETY: only async-signal-safe calls between fork and exec.
-        unsafe {
-            command.pre_exec(|| {
-                // The worker dies with the server (its spawning thread is
-                // a runtime thread, which lives as long as the server).
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                Ok(())
-            });
-        }
-        let mut child = match command.spawn() {
-            Ok(child) => child,
-            Err(e) => {
-                return error(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    format!("cannot start a worker: {e}"),
-                )
-            }
-        };
-        let mut group = GroupKill {
-            pid: child.id().map(|id| id as libc::pid_t),
-        };
-        let (mut stdin, stdout, stderr) = (
-            child.stdin.take().expect("piped"),
-            child.stdout.take().expect("piped"),
-            child.stderr.take().expect("piped"),
-        );
-        let exchange = async {
-            let write = async {
-                let _ = stdin.write_all(&input).await;
-                drop(stdin);
-            };
-            let mut reply = Vec::new();
-            let mut errors = Vec::new();
-            let mut stdout = stdout.take(limits::MAX_REPLY_BYTES as u64 + 1);
-            let mut stderr = stderr.take(64 * 1024);
-            let read = stdout.read_to_end(&mut reply);
-            let read_errors = stderr.read_to_end(&mut errors);
-            let _ = tokio::join!(write, read, read_errors);
-            let status = child.wait().await;
-            (reply, errors, status)
-        };
-        let outcome = tokio::time::timeout(limits::COMPILE_TIME, exchange).await;
-        // Whatever remains of the worker's group goes, then it is reaped.
-        group.kill();
-        let _ = child.wait().await;
-        let (reply, errors, status) = match outcome {
-            Ok(done) => done,
-            Err(_) => {
-                return failure(format!(
-                    "stopped after {} s (the playground's time limit for one compilation)",
-                    limits::COMPILE_TIME.as_secs()
-                ))
-            }
-        };
-        let errors = String::from_utf8_lossy(&errors);
-        match status {
-            Ok(status) if status.success() && reply.len() <= limits::MAX_REPLY_BYTES => {
-                ([(header::CONTENT_TYPE, "application/json")], reply).into_response()
-            }
-            Ok(_) if reply.len() > limits::MAX_REPLY_BYTES => failure(format!(
-                "the views of this program are larger than {} MiB",
-                limits::MAX_REPLY_BYTES >> 20
-            )),
-            _ if errors.contains("memory allocation of") => failure(format!(
-                "the compiler ran out of memory (the playground gives it {} MiB)",
-                limits::WORKER_MEMORY >> 20
-            )),
-            _ => error(
+        // The worker is run by a task of its own, which kills and reaps it
+        // whatever happens to this handler: axum drops the handler when
+        // the client goes away, and that drops `_client_here`.
+        let (_client_here, client_gone) = tokio::sync::oneshot::channel::<()>();
+        // The slot is the task's until the worker is reaped.
+        let config = self.config.clone();
+        let task = tokio::spawn(async move {
+            let outcome = run_worker(config, input, client_gone).await;
+            drop(permit);
+            outcome
+        });
+        let outcome = task.await;
+        match outcome {
+            Ok(outcome) => outcome.into_response(),
+            Err(e) => error(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                format!("internal compiler error: {}", errors.trim()),
+                format!("internal compiler error: the worker's task failed: {e}"),
             ),
         }
+    }
+}
+
+/// How a worker's request ended.
+enum Outcome {
+    /// The worker's reply, JSON.
+    Reply(Vec<u8>),
+    /// It could not finish within its limits (the program's doing).
+    Failure(String),
+    /// It failed: a compiler bug, or the machine.
+    Error(String),
+}
+
+impl IntoResponse for Outcome {
+    fn into_response(self) -> Response {
+        match self {
+            Outcome::Reply(reply) => {
+                ([(header::CONTENT_TYPE, "application/json")], reply).into_response()
+            }
+            Outcome::Failure(message) => failure(message),
+            Outcome::Error(message) => error(StatusCode::INTERNAL_SERVER_ERROR, message),
+        }
+    }
+}
+
+/// Starts a worker on `input` and waits for its reply, at most
+/// [`limits::COMPILE_TIME`] and only while the client is there; then its
+/// process group is killed and the worker reaped.
+async fn run_worker(
+    config: Config,
+    input: Vec<u8>,
+    client_gone: tokio::sync::oneshot::Receiver<()>,
+) -> Outcome {
+    let mut command = tokio::process::Command::new(&config.exe);
+    command.args(["playground", "--worker"]);
+    if config.allow_native {
+        command.arg("--allow-native");
+    }
+    command
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .kill_on_drop(true)
+        .process_group(0);
+    // SAFETY: only an async-signal-safe call between fork and exec.
+    unsafe {
+        command.pre_exec(|| {
+            // The worker dies with the server (its spawning thread is a
+            // runtime thread, which lives as long as the server).
+            libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+            Ok(())
+        });
+    }
+    let mut child = match command.spawn() {
+        Ok(child) => child,
+        Err(e) => return Outcome::Error(format!("cannot start a worker: {e}")),
+    };
+    let mut group = GroupKill {
+        pid: child.id().map(|id| id as libc::pid_t),
+    };
+    let (mut stdin, stdout, stderr) = (
+        child.stdin.take().expect("piped"),
+        child.stdout.take().expect("piped"),
+        child.stderr.take().expect("piped"),
+    );
+    let exchange = async {
+        let write = async {
+            let _ = stdin.write_all(&input).await;
+            drop(stdin);
+        };
+        let mut reply = Vec::new();
+        let mut errors = Vec::new();
+        let mut stdout = stdout.take(limits::MAX_REPLY_BYTES as u64 + 1);
+        let mut stderr = stderr.take(64 * 1024);
+        let read = stdout.read_to_end(&mut reply);
+        let read_errors = stderr.read_to_end(&mut errors);
+        let _ = tokio::join!(write, read, read_errors);
+        let status = child.wait().await;
+        Some((reply, errors, status))
+    };
+    let outcome = tokio::select! {
+        done = tokio::time::timeout(limits::COMPILE_TIME, exchange) => done,
+        _ = client_gone => Ok(None),
+    };
+    // Whatever remains of the worker's group goes, then it is reaped.
+    group.kill();
+    let _ = child.wait().await;
+    let (reply, errors, status) = match outcome {
+        Ok(Some(done)) => done,
+        Ok(None) => return Outcome::Failure("the client went away".to_string()),
+        Err(_) => {
+            return Outcome::Failure(format!(
+                "stopped after {} s (the playground's time limit for one compilation)",
+                limits::COMPILE_TIME.as_secs()
+            ))
+        }
+    };
+    let errors = String::from_utf8_lossy(&errors);
+    match status {
+        Ok(status) if status.success() && reply.len() <= limits::MAX_REPLY_BYTES => {
+            Outcome::Reply(reply)
+        }
+        Ok(_) if reply.len() > limits::MAX_REPLY_BYTES => Outcome::Failure(format!(
+            "the views of this program are larger than {} MiB",
+            limits::MAX_REPLY_BYTES >> 20
+        )),
+        _ if errors.contains("memory allocation of") => Outcome::Failure(format!(
+            "the compiler ran out of memory (the playground gives it {} MiB)",
+            limits::WORKER_MEMORY >> 20
+        )),
+        _ => Outcome::Error(format!("internal compiler error: {}", errors.trim())),
     }
 }
 

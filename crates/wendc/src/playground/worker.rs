@@ -438,6 +438,11 @@ fn run_native(module: Module) -> RunReply {
     };
     reply.stdout = String::from_utf8_lossy(&stdout.join().unwrap_or_default()).into_owned();
     reply.stderr = String::from_utf8_lossy(&stderr.join().unwrap_or_default()).into_owned();
+    if over.load(std::sync::atomic::Ordering::SeqCst) {
+        // The program may have died of the closed pipe before the loop
+        // above saw the flag: the cap stopped it all the same.
+        reply.stopped = Some(LimitHit::OutputBytes(cap).to_string());
+    }
     if reply.stopped.is_none() {
         use std::os::unix::process::ExitStatusExt;
         match status {
