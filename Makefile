@@ -7,6 +7,9 @@
 # make links-check — every relative link of the Markdown files resolves in a clone,
 #                   and no path in them leads outside the repository
 # make lsp-tests — `wendc lsp` driven over stdio by an LSP client (pytest-lsp)
+# make playground-tests — the playground and the explain report in headless Chromium
+#                        (playwright-core, tests/browser/)
+# make playground-load — 50 clients against `wendc playground` for 30 s (LOAD_SECONDS=N)
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
@@ -17,7 +20,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
+.PHONY: all test unit-tests program-tests lsp-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
 
 all: wendc
 
@@ -32,6 +35,26 @@ program-tests: wendc
 
 lsp-tests: wendc
 	WENDC=$(WENDC) python3 -m pytest tests/lsp -q
+
+# The browser tests' npm packages are pinned by tests/browser/package-lock.json
+# and installed on first use; Chromium is Debian's (apt-get install chromium).
+BROWSER_TESTS := tests/browser
+
+$(BROWSER_TESTS)/node_modules/.package-lock.json: $(BROWSER_TESTS)/package.json $(BROWSER_TESTS)/package-lock.json
+	cd $(BROWSER_TESTS) && npm ci --no-audit --no-fund
+
+playground-tests: wendc $(BROWSER_TESTS)/node_modules/.package-lock.json
+	cd $(BROWSER_TESTS) && WENDC=$(WENDC) npm test --silent
+
+# Valid, invalid, huge and never-ending programs from 50 clients at once;
+# `make test` runs it for 10 s.
+LOAD_SECONDS ?= 30
+
+playground-load: wendc
+	python3 tests/playground-load.py --wendc $(WENDC) --clients 50 --seconds $(LOAD_SECONDS)
+
+playground-load-quick: wendc
+	python3 tests/playground-load.py --wendc $(WENDC) --clients 50 --seconds 10
 
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
@@ -83,7 +106,7 @@ vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
 
-test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests
+test: links-check editors-test unit-tests program-tests lsp-tests playground-tests playground-load-quick docs-check fmt-check random-tests
 
 fmt:
 	$(CARGO) fmt --all
