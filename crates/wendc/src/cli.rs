@@ -20,6 +20,7 @@ Exit status:
   2    the program stopped with a runtime error (division by zero)
   3    the program overflowed its stack
   64   command-line usage error
+  69   `wendc playground` cannot listen on its address (port in use)
   101  internal compiler error (a bug)
 `wendc run` passes the program's own status through; a program killed by signal N gives 128+N, as a shell reports it."
 )]
