@@ -616,8 +616,9 @@ fn memory_form_and_ssa_form_agree() {
     assert_eq!(output(&build(true)), "45\n");
 }
 
-/// `main` printing `7` and a newline forever: 3 steps a round (two calls
-/// of the runtime and the branch), 2 bytes a round.
+/// `main` printing `7` and a newline forever: one step a round (the
+/// branch back; printing calls the runtime, which is not a step), 2 bytes
+/// a round.
 fn printing_forever() -> Module {
     let (mut m, rt) = module_with_runtime();
     let mut b = main_builder(&mut m);
@@ -647,14 +648,14 @@ fn run_limited(module: &Module, limits: interp::Limits) -> (String, String, inte
 fn fuel_stops_a_program_after_exactly_that_many_steps() {
     use interp::{Ending, LimitHit, Limits};
     let m = printing_forever();
-    // 1 (the entry's branch) + 3 a round: 10 rounds in 31 steps, and the
-    // 11th round's first call in the 32nd.
+    // The entry's branch is the first step, the branch ending round k the
+    // (k+1)-th: the 33rd, after round 32, is refused.
     let limits = Limits {
         steps: Some(32),
         ..Limits::default()
     };
     let (stdout, stderr, ending) = run_limited(&m, limits);
-    assert_eq!(stdout, format!("{}7", "7\n".repeat(10)));
+    assert_eq!(stdout, "7\n".repeat(32));
     assert_eq!(stderr, "");
     assert_eq!(ending, Ending::Stopped(LimitHit::Steps(32)));
     assert_eq!(
@@ -667,7 +668,7 @@ fn fuel_stops_a_program_after_exactly_that_many_steps() {
         ..Limits::default()
     };
     let (stdout, _, _) = run_limited(&m, limits);
-    assert_eq!(stdout.len() as u64, 2 * interp::CHECK_EVERY);
+    assert_eq!(stdout.len() as u64, 2 * (3 * interp::CHECK_EVERY + 1));
 }
 
 #[test]

@@ -31,7 +31,7 @@ pub fn html(config: &Config) -> String {
         "allowNative": config.allow_native,
         "maxSourceBytes": limits::MAX_SOURCE_BYTES,
         "limits": format!(
-            "Programs run for at most {} steps, {} s, {} KiB of output and a call depth of {}; a compile gets {} s.",
+            "Programs run for at most {} steps (branches, calls, returns), {} s, {} KiB of output and a call depth of {}; a compile gets {} s.",
             run.steps.unwrap_or(0),
             limits::RUN_TIME.as_secs(),
             run.output_bytes.unwrap_or(0) / 1024,
