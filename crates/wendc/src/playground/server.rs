@@ -326,3 +326,98 @@ async fn run_worker(
 fn failure(message: String) -> Response {
     Json(serde_json::json!({ "ok": false, "diagnostics": [], "failure": message })).into_response()
 }
+
+#[cfg(test)]
+mod tests {
+    //! What the server does with a worker that misbehaves, on stand-in
+    //! workers (shell scripts): the real worker is tested through HTTP in
+    //! tests/playground.rs, but cannot be made to hang or crash on purpose.
+
+    use super::*;
+    use std::os::unix::fs::PermissionsExt;
+    use std::time::{Duration, Instant};
+
+    /// A stand-in worker running `body`, and the directory it lives in.
+    fn worker(body: &str) -> (tempfile::TempDir, Config) {
+        let dir = tempfile::tempdir().unwrap();
+        let exe = dir.path().join("worker");
+        std::fs::write(&exe, format!("#!/bin/sh\n{body}\n")).unwrap();
+        std::fs::set_permissions(&exe, std::fs::Permissions::from_mode(0o755)).unwrap();
+        let config = Config {
+            exe,
+            allow_native: false,
+            max_compiles: 1,
+        };
+        (dir, config)
+    }
+
+    async fn outcome(config: Config) -> Outcome {
+        let (_client_here, client_gone) = tokio::sync::oneshot::channel::<()>();
+        run_worker(config, b"{}".to_vec(), client_gone).await
+    }
+
+    /// Whether process `pid` is gone (reaped, by us or by init).
+    fn gone(pid: &str) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(5) {
+            match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+                Err(_) => return true,
+                Ok(stat) if stat.contains(") Z ") => {}
+                Ok(_) => {}
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        false
+    }
+
+    #[tokio::test]
+    async fn a_worker_past_the_time_limit_is_killed_with_its_group() {
+        // The worker starts a process of its own, then hangs.
+        let (dir, config) = worker("sleep 600 &\necho $! > \"$(dirname \"$0\")/pid\"\nwait");
+        let started = Instant::now();
+        let outcome = outcome(config).await;
+        let took = started.elapsed();
+        match outcome {
+            Outcome::Failure(message) => assert_eq!(
+                message,
+                "stopped after 10 s (the playground's time limit for one compilation)"
+            ),
+            _ => panic!("not stopped"),
+        }
+        assert!(
+            took >= limits::COMPILE_TIME && took < limits::COMPILE_TIME * 2,
+            "{took:?}"
+        );
+        let pid = std::fs::read_to_string(dir.path().join("pid")).unwrap();
+        assert!(gone(pid.trim()), "the worker's own process survived");
+    }
+
+    #[tokio::test]
+    async fn a_worker_out_of_memory_is_said_so() {
+        let (_dir, config) =
+            worker("echo 'memory allocation of 1073741824 bytes failed' >&2\nkill -ABRT $$");
+        match outcome(config).await {
+            Outcome::Failure(message) => assert_eq!(
+                message,
+                "the compiler ran out of memory (the playground gives it 1024 MiB)"
+            ),
+            _ => panic!("not reported as out of memory"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_failing_worker_is_an_internal_error() {
+        let (_dir, config) = worker("cat > /dev/null\necho 'thread panicked' >&2\nexit 101");
+        match outcome(config).await {
+            Outcome::Error(message) => {
+                assert_eq!(message, "internal compiler error: thread panicked")
+            }
+            _ => panic!("not an internal error"),
+        }
+        let (_dir, config) = worker("cat > /dev/null\nprintf '{\"ok\":true}'");
+        match outcome(config).await {
+            Outcome::Reply(reply) => assert_eq!(reply, b"{\"ok\":true}"),
+            _ => panic!("the reply was lost"),
+        }
+    }
+}
