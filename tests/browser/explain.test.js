@@ -24,11 +24,15 @@ after(async () => {
 /// The visible CFG panel of `main`: its heading and block count.
 function visibleCfg(page) {
   return page.$eval("#fn-main", (section) => {
-    const group = Array.from(section.querySelectorAll(".stage-group")).find((g) => g.offsetParent !== null);
+    const shown = Array.from(section.querySelectorAll(".stage-group")).filter((g) => g.offsetParent !== null);
+    const drawing = shown.find((g) => g.querySelector("svg.cfg"));
+    const tables = shown.find((g) => g.querySelector("table.dom"));
     return {
-      head: group.querySelector(".stage-head").textContent,
-      blocks: group.querySelectorAll("svg.cfg g.block, svg.cfg g[class^='block ']").length,
-      rows: group.querySelectorAll("table.dom tbody tr").length,
+      shown: shown.length,
+      head: drawing.querySelector(".stage-head").textContent,
+      blocks: drawing.querySelectorAll("svg.cfg g.block, svg.cfg g[class^='block ']").length,
+      rows: tables.querySelectorAll("table.dom tbody tr").length,
+      on: tables.querySelector("h4 .after").textContent,
     };
   });
 }
@@ -43,7 +47,13 @@ test("selecting a pass changes the drawn CFG and its tables", async () => {
   assert.match(promoted.head, /after mem2reg/);
   await page.click(`label[for="stage-${await page.$$eval('input[name="stage"]', (r) => r.length - 1)}"]`);
   const last = await visibleCfg(page);
-  for (const cfg of [input, promoted, last]) { assert.equal(cfg.blocks, cfg.rows); }
+  // One drawing and one set of tables shown, of the same IR.
+  for (const cfg of [input, promoted, last]) {
+    assert.equal(cfg.shown, 2);
+    assert.equal(cfg.blocks, cfg.rows);
+  }
+  assert.match(input.on, /on the input IR/);
+  assert.match(promoted.on, /on the IR after mem2reg/);
   assert.ok(last.blocks < input.blocks, `${last.blocks} < ${input.blocks}`);
   await page.close();
 });

@@ -460,8 +460,9 @@ pub const CFG_LEGEND: &str = "<p class=\"legend\"><span class=\"lg phi\">phi</sp
      <label for=\"show-dom\" class=\"toggle small\"><span class=\"box\"></span>dominator tree</label></p>";
 
 /// The analyses of `func` as it is after stage `stage`: its dominator
-/// tree, loop forest, and dominance-frontier and phi-placement tables
-/// (`promoted`: `func` after mem2reg, for the phis).
+/// tree, loop forest, and dominance-frontier and phi tables. While `func`
+/// has stack slots, the phis are where mem2reg would put them
+/// (`promoted`: `func` after mem2reg); once it has none, the phis it has.
 pub fn analyses_html(func: &Function, promoted: &Function, stage: &str) -> String {
     let mut out = String::new();
     let cfg = Cfg::compute(func);
@@ -473,8 +474,29 @@ pub fn analyses_html(func: &Function, promoted: &Function, stage: &str) -> Strin
     out.push_str("</div>\n<div>\n<h4>Loop forest</h4>\n");
     write_loops(&mut out, &loops, &names);
     out.push_str("</div>\n</div>\n");
-    write_ssa_tables(&mut out, &SsaTables::compute(func, promoted), stage);
+    let has_slots = func.layout.iter().any(|&b| {
+        func.blocks[b]
+            .insts
+            .iter()
+            .any(|&i| matches!(func.insts[i].kind, wend_ir::InstKind::Alloca { .. }))
+    });
+    let phis = if has_slots {
+        Phis::WouldPlace
+    } else {
+        Phis::Present
+    };
+    let promoted = if has_slots { promoted } else { func };
+    write_ssa_tables(&mut out, &SsaTables::compute(func, promoted), stage, phis);
     out
+}
+
+/// Which phis the phi table lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phis {
+    /// Those mem2reg would place for the function's stack slots.
+    WouldPlace,
+    /// Those the function has.
+    Present,
 }
 
 /// `module` after mem2reg, which shows where it would place phis.
@@ -540,18 +562,17 @@ fn write_function_section(
     // and computed once per run of stages that leave the function alone.
     let _ = writeln!(
         out,
-        "<h3 id=\"fn-{anchor}-cfg\">Control-flow graph and analyses</h3>\n{CFG_LEGEND}"
+        "<h3 id=\"fn-{anchor}-cfg\">Control-flow graph</h3>\n{CFG_LEGEND}"
     );
     let mut drawings = drawings.iter();
     for run in &history.runs {
-        let classes: Vec<String> = run.stages.clone().map(|k| format!("s-{k}")).collect();
-        let _ = writeln!(out, "<div class=\"stage-group {}\">", classes.join(" "));
+        open_stage_group(out, run);
         let first = &stages[run.stages.start];
-        let Some(id) = run.id else {
+        if run.id.is_none() {
             write_deleted(out, &first.name, deleted_by.unwrap_or("a pass"));
             out.push_str("</div>\n");
             continue;
-        };
+        }
         let drawing = drawings.next().expect("one drawing per run of a function");
         let later: Vec<String> = stages[run.stages.start + 1..run.stages.end]
             .iter()
@@ -567,15 +588,28 @@ fn write_function_section(
         };
         let _ = writeln!(
             out,
-            "<p class=\"stage-head\">{} <strong>{}</strong>{unchanged}</p>\n<div class=\"cfg-wrap\">{}</div>",
+            "<p class=\"stage-head\">{} <strong>{}</strong>{unchanged}</p>\n<div class=\"cfg-wrap\">{}</div>\n</div>",
             if run.stages.start == 0 { "the IR of" } else { "after" },
             escape(&first.name),
             drawing.svg
         );
-        let promoted = promoted[run.stages.start].get_or_init(|| promote(&first.module));
-        let func = &first.module.functions[id];
-        // mem2reg keeps every function where it was.
-        out.push_str(&analyses_html(func, &promoted.functions[id], &first.name));
+    }
+    let _ = writeln!(
+        out,
+        "<h3 id=\"fn-{anchor}-dom\">Dominators, loops and SSA tables <span class=\"after\">of the IR drawn above</span></h3>"
+    );
+    for run in &history.runs {
+        open_stage_group(out, run);
+        let first = &stages[run.stages.start];
+        match run.id {
+            Some(id) => {
+                let promoted = promoted[run.stages.start].get_or_init(|| promote(&first.module));
+                // mem2reg keeps every function where it was.
+                let func = &first.module.functions[id];
+                out.push_str(&analyses_html(func, &promoted.functions[id], &first.name));
+            }
+            None => write_deleted(out, &first.name, deleted_by.unwrap_or("a pass")),
+        }
         out.push_str("</div>\n");
     }
 
@@ -593,6 +627,12 @@ fn write_function_section(
         out.push_str("<h3>x86-64 assembly</h3>\n<p class=\"note\">None: the function was deleted before code generation.</p>\n");
     }
     out.push_str("</section>\n");
+}
+
+/// Opens the panel that CSS shows for each stage of `run`.
+fn open_stage_group(out: &mut String, run: &Run) {
+    let classes: Vec<String> = run.stages.clone().map(|k| format!("s-{k}")).collect();
+    let _ = writeln!(out, "<div class=\"stage-group {}\">", classes.join(" "));
 }
 
 fn write_deleted(out: &mut String, stage: &str, by: &str) {
@@ -721,14 +761,17 @@ fn write_loops(out: &mut String, loops: &LoopForest, names: &FunctionNames) {
     out.push_str("</ul>\n");
 }
 
-fn write_ssa_tables(out: &mut String, tables: &SsaTables, stage: &str) {
-    let on = if stage == "input" {
-        "on the input IR, as <code>wendc analyze</code>".to_string()
-    } else {
-        format!(
-            "on the IR after {}; the phis are those mem2reg would add to it",
+fn write_ssa_tables(out: &mut String, tables: &SsaTables, stage: &str, phis: Phis) {
+    let on = match (stage, phis) {
+        ("input", _) => "on the input IR, as <code>wendc analyze</code>".to_string(),
+        (_, Phis::WouldPlace) => format!(
+            "on the IR after {}; the phis are those mem2reg would place for its stack slots",
             escape(stage)
-        )
+        ),
+        (_, Phis::Present) => format!(
+            "on the IR after {}; the phis are those it has",
+            escape(stage)
+        ),
     };
     let _ = write!(
         out,
@@ -763,10 +806,20 @@ fn write_ssa_tables(out: &mut String, tables: &SsaTables, stage: &str) {
         }
     }
     out.push_str("</tbody></table></div>\n");
+    let (none, header) = match phis {
+        Phis::WouldPlace => (
+            "mem2reg places no phis in this function.",
+            "mem2reg puts its phis in",
+        ),
+        Phis::Present => ("This IR has no phis.", "its phis are in"),
+    };
     if tables.phis.is_empty() {
-        out.push_str("<p class=\"note\">mem2reg places no phis in this function.</p>\n");
+        let _ = writeln!(out, "<p class=\"note\">{none}</p>");
     } else {
-        out.push_str("<table class=\"phis\"><thead><tr><th>variable</th><th>mem2reg puts its phis in</th></tr></thead><tbody>\n");
+        let _ = writeln!(
+            out,
+            "<table class=\"phis\"><thead><tr><th>variable</th><th>{header}</th></tr></thead><tbody>"
+        );
         for p in &tables.phis {
             let _ = writeln!(
                 out,

@@ -247,38 +247,60 @@ fn each_stage_draws_its_own_cfg_beside_its_own_tables() {
     let html = explain_source(&src, &opts).expect("compiles");
     let stages = opts.passes.len() + 1;
     let functions = lower(&src).definitions().count();
+    // Each function's drawings come first, then its tables, each group
+    // marked with the stages it stands for.
     let mut covered = vec![0usize; stages];
+    let mut drawn: Vec<(String, usize)> = Vec::new();
+    let mut tabled: Vec<(String, usize)> = Vec::new();
     let mut block_counts = std::collections::BTreeSet::new();
     for part in html.split("<div class=\"stage-group ").skip(1) {
-        let part = part
-            .split("<div class=\"stage-group ")
-            .next()
-            .unwrap()
-            .split("<h3")
-            .next()
-            .unwrap();
-        let classes = part.split('"').next().unwrap();
-        for class in classes.split(' ') {
-            let k: usize = class.strip_prefix("s-").unwrap().parse().unwrap();
-            covered[k] += 1;
-        }
-        let Some(start) = part.find("<svg") else {
-            assert!(part.contains("the function no longer exists"), "{part}");
+        let part = part.split("<h3").next().unwrap();
+        let classes = part.split('"').next().unwrap().to_string();
+        if part.contains("the function no longer exists") {
             continue;
-        };
-        let svg = &part[start..part.find("</svg>").unwrap()];
-        let blocks =
-            svg.matches("<g class=\"block\"").count() + svg.matches("<g class=\"block ").count();
-        let table = &part[part.find("<table class=\"dom\">").expect("a table")..];
-        let table = &table[..table.find("</table>").unwrap()];
-        let rows = table.matches("<tr").count() - 1;
-        assert_eq!(blocks, rows, "drawing and table disagree in {classes}");
-        block_counts.insert(blocks);
+        }
+        if let Some(start) = part.find("<svg") {
+            for class in classes.split(' ') {
+                let k: usize = class.strip_prefix("s-").unwrap().parse().unwrap();
+                covered[k] += 1;
+            }
+            let svg = &part[start..part.find("</svg>").unwrap()];
+            let blocks = svg.matches("<g class=\"block\"").count()
+                + svg.matches("<g class=\"block ").count();
+            block_counts.insert(blocks);
+            drawn.push((classes, blocks));
+        } else {
+            let table = &part[part.find("<table class=\"dom\">").expect("a table")..];
+            let table = &table[..table.find("</table>").unwrap()];
+            tabled.push((classes, table.matches("<tr").count() - 1));
+        }
     }
+    // A deleted function's stages are covered by a note, once under the
+    // drawings and once under the tables.
+    let mut deleted = vec![0usize; stages];
+    for part in html.split("<div class=\"stage-group ").skip(1) {
+        let part = part.split("<h3").next().unwrap();
+        if part.contains("the function no longer exists") {
+            for class in part.split('"').next().unwrap().split(' ') {
+                deleted[class.strip_prefix("s-").unwrap().parse::<usize>().unwrap()] += 1;
+            }
+        }
+    }
+    for (k, n) in deleted.into_iter().enumerate() {
+        assert_eq!(n % 2, 0);
+        covered[k] += n / 2;
+    }
+    // Every drawing has its tables, of as many blocks.
+    assert_eq!(drawn, tabled);
     assert_eq!(covered, vec![functions; stages]);
     // The passes do change the CFGs: not every drawing is the same size.
     assert!(block_counts.len() > 2, "{block_counts:?}");
     assert!(html.contains("after <strong>mem2reg</strong>"));
+    // Before mem2reg the phi table says where it will put phis; after it,
+    // the phis the IR has (not mem2reg's again, on IR that has them).
+    assert!(html.contains("<th>mem2reg puts its phis in</th>"));
+    assert!(html.contains("on the IR after mem2reg; the phis are those it has"));
+    assert!(html.contains("<th>its phis are in</th>"));
 }
 
 /// Source, IR and assembly lines carry the source line they come from.
