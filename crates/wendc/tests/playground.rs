@@ -477,3 +477,72 @@ proptest! {
         })?;
     }
 }
+
+#[test]
+fn open_starts_the_browser_on_the_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let opened = dir.path().join("opened");
+    let browser = dir.path().join("browser");
+    std::fs::write(
+        &browser,
+        format!("#!/bin/sh\necho \"$1\" > '{}'\n", opened.display()),
+    )
+    .unwrap();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&browser, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_wendc"))
+        .args(["playground", "--port", "0", "--open"])
+        .env("BROWSER", &browser)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let seen = eventually(Duration::from_secs(5), || opened.exists());
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(seen, "the browser was not started");
+    let url = std::fs::read_to_string(&opened).unwrap();
+    assert!(line.contains(url.trim()), "{line} / {url}");
+    assert!(url.starts_with("http://127.0.0.1:"));
+}
+
+#[test]
+fn stopping_the_server_stops_its_workers() {
+    let server = Server::start(&[]);
+    let address = server.address.clone();
+    let client = std::thread::spawn(move || {
+        let body = serde_json::json!({ "source": FOREVER }).to_string();
+        let request = format!(
+            "POST /api/run HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        let mut stream = TcpStream::connect(&address).unwrap();
+        stream.write_all(request.as_bytes()).unwrap();
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+    });
+    assert!(eventually(Duration::from_secs(5), || !server
+        .children()
+        .is_empty()));
+    let workers = server.children();
+    let mut server = server;
+    // Ctrl-C. SAFETY: kill sends a signal to our own child, not yet reaped.
+    unsafe { libc::kill(server.child.id() as libc::pid_t, libc::SIGINT) };
+    let status = server.child.wait().unwrap();
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(status.signal(), Some(libc::SIGINT));
+    client.join().unwrap();
+    // Sooner than the run's own 2 s limit would end them.
+    for pid in workers {
+        assert!(
+            eventually(Duration::from_millis(1000), || {
+                std::fs::read_to_string(format!("/proc/{pid}/stat"))
+                    .map_or(true, |stat| stat.contains(") Z "))
+            }),
+            "worker {pid} outlived the server"
+        );
+    }
+}
