@@ -8,6 +8,9 @@
 #                   and no path in them leads outside the repository
 # make lsp-tests — `wendc lsp` driven over stdio by an LSP client (pytest-lsp),
 #                 and a release build of it answering within 50 ms on 10 000 lines
+# make playground-tests — the playground and the explain report in headless Chromium
+#                        (playwright-core, tests/browser/)
+# make playground-load — 50 clients against `wendc playground` for 30 s (LOAD_SECONDS=N)
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
@@ -22,7 +25,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
+.PHONY: all test unit-tests program-tests lsp-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
 
 all: wendc
 
@@ -40,6 +43,26 @@ program-tests: wendc
 lsp-tests: wendc
 	$(CARGO) build --release -p wendc
 	WENDC=$(WENDC) WENDC_RELEASE=target/release/wendc python3 -m pytest tests/lsp -q
+
+# The browser tests' npm packages are pinned by tests/browser/package-lock.json
+# and installed on first use; Chromium is Debian's (apt-get install chromium).
+BROWSER_TESTS := tests/browser
+
+$(BROWSER_TESTS)/node_modules/.package-lock.json: $(BROWSER_TESTS)/package.json $(BROWSER_TESTS)/package-lock.json
+	cd $(BROWSER_TESTS) && npm ci --no-audit --no-fund
+
+playground-tests: wendc $(BROWSER_TESTS)/node_modules/.package-lock.json
+	cd $(BROWSER_TESTS) && WENDC=$(WENDC) npm test --silent
+
+# Valid, invalid, huge and never-ending programs from 50 clients at once;
+# `make test` runs it for 10 s.
+LOAD_SECONDS ?= 30
+
+playground-load: wendc
+	python3 tests/playground-load.py --wendc $(WENDC) --clients 50 --seconds $(LOAD_SECONDS)
+
+playground-load-quick: wendc
+	python3 tests/playground-load.py --wendc $(WENDC) --clients 50 --seconds 10
 
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
@@ -105,7 +128,7 @@ vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
 
-test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests
+test: links-check editors-test unit-tests program-tests lsp-tests playground-tests playground-load-quick docs-check fmt-check random-tests
 
 fmt:
 	$(CARGO) fmt --all

@@ -11,7 +11,7 @@
 //! are compared by the histogram diff of git (the `imara-diff` crate),
 //! which is close to linear and not always minimal.
 
-use crate::html::escape;
+use crate::html::{escape, line_attrs};
 use imara_diff::{Algorithm, Diff, InternedInput};
 use similar::{ChangeTag, DiffTag, TextDiff};
 use std::fmt::Write;
@@ -37,6 +37,18 @@ struct Row {
 
 /// The HTML table comparing `old` with `new`, and the line counts.
 pub fn side_by_side(old: &str, new: &str, old_title: &str, new_title: &str) -> (String, DiffStats) {
+    side_by_side_linked((old, &[]), (new, &[]), old_title, new_title)
+}
+
+/// [`side_by_side`] of two texts each given with the source line of each
+/// of its lines (0 or missing: none), which the cells carry
+/// ([`line_attrs`]) so that hovering links them to the source.
+pub fn side_by_side_linked(
+    (old, old_sources): (&str, &[u32]),
+    (new, new_sources): (&str, &[u32]),
+    old_title: &str,
+    new_title: &str,
+) -> (String, DiffStats) {
     let old_lines: Vec<&str> = old.lines().collect();
     let new_lines: Vec<&str> = new.lines().collect();
     let mut rows: Vec<Row> = Vec::new();
@@ -89,13 +101,15 @@ pub fn side_by_side(old: &str, new: &str, old_title: &str, new_title: &str) -> (
     );
     for row in rows {
         let _ = write!(out, "<tr class=\"{}\">", row.class);
-        for (side, cell) in [("del", row.old), ("ins", row.new)] {
+        for (side, cell, sources) in [("del", row.old, old_sources), ("ins", row.new, new_sources)]
+        {
             match cell {
                 Some((n, html)) => {
                     let class = if row.class == "changed" { side } else { "" };
+                    let link = line_attrs(sources.get(n - 1).copied().unwrap_or(0));
                     let _ = write!(
                         out,
-                        "<td class=\"ln\">{n}</td><td class=\"code {class}\">{html}</td>"
+                        "<td class=\"ln\">{n}</td><td class=\"code {class}\"{link}>{html}</td>"
                     );
                 }
                 None => out.push_str("<td class=\"ln\"></td><td class=\"code blank\"></td>"),

@@ -31,6 +31,16 @@ pub fn id_fragment(name: &str) -> String {
     out
 }
 
+/// The attributes that link an element to source line `line` (none for
+/// 0, "no line"): `data-line`, which the script matches on hover, and
+/// `data-k`, one of eight colours, so that neighbouring lines differ.
+pub fn line_attrs(line: u32) -> String {
+    if line == 0 {
+        return String::new();
+    }
+    format!(" data-line=\"{line}\" data-k=\"{}\"", line % 8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

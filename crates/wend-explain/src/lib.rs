@@ -8,16 +8,22 @@
 //! * per function, the IR before the first pass and after each pass of the
 //!   chosen pipeline, each next to the previous one with the changed lines
 //!   highlighted ([`diff`]), behind a pass selector;
-//! * per function, its control-flow graph as inline SVG ([`cfg_svg`]), laid
-//!   out by Graphviz when `dot` is installed ([`graphviz`]) and by our own
-//!   layered layout otherwise ([`layout`]);
-//! * per function, the dominator tree, the dominance-frontier table and the
-//!   phi placement of `wendc analyze` ([`tables`]), and the loop forest;
-//! * per function, the x86-64 assembly, each line linked to its source line
-//!   ([`asm`]).
+//! * per function and stage, its control-flow graph as inline SVG
+//!   ([`cfg_svg`]), laid out by Graphviz when `dot` is installed
+//!   ([`graphviz`]) and by our own layered layout otherwise ([`layout`]),
+//!   drawn once per run of stages that leave the function unchanged;
+//! * beside each drawing, computed on the same IR, the dominator tree, the
+//!   dominance-frontier table and the phi placement of `wendc analyze`
+//!   ([`tables`]), and the loop forest;
+//! * per function, the x86-64 assembly ([`asm`]).
+//!
+//! Source, IR and assembly lines carry the source line they come from and
+//! its colour; hovering one lights up all lines of that source line.
 //!
 //! [`explain_source`] does everything from source text; [`render`] starts
 //! from an already lowered module (the driver reports diagnostics itself).
+//! The pieces of the page ([`report`]) are public: `wendc playground`
+//! serves the same fragments, one function and stage at a time.
 
 pub mod asm;
 pub mod cfg_svg;
@@ -26,7 +32,7 @@ pub mod diff;
 pub mod graphviz;
 pub mod html;
 pub mod layout;
-mod report;
+pub mod report;
 pub mod source;
 pub mod tables;
 

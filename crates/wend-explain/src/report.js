@@ -1,5 +1,5 @@
 // wendc explain: optional enhancements. Everything is readable without
-// this script; it adds keyboard shortcuts and links assembly to source.
+// this script; it adds keyboard shortcuts (link.js adds the hover links).
 (function () {
   "use strict";
   document.documentElement.dataset.js = "on";
@@ -38,37 +38,5 @@
       default: return;
     }
     event.preventDefault();
-  });
-
-  // Hovering an assembly line lights up its source line and every
-  // assembly line from the same source line; hovering a source line does
-  // the same the other way round.
-  function scrollWithin(pane, element) {
-    var top = element.offsetTop - pane.offsetTop;
-    if (top < pane.scrollTop + 24 || top > pane.scrollTop + pane.clientHeight - 24) {
-      pane.scrollTop = Math.max(0, top - pane.clientHeight / 3);
-    }
-  }
-  Array.prototype.forEach.call(document.querySelectorAll(".asm-view"), function (view) {
-    var lit = [];
-    var sourcePane = view.querySelector(".asm-src");
-    var codePane = view.querySelector(".asm-code");
-    function clear() {
-      lit.forEach(function (e) { e.classList.remove("hl"); });
-      lit = [];
-    }
-    function light(line, fromSource) {
-      clear();
-      lit = Array.prototype.slice.call(view.querySelectorAll('[data-line="' + line + '"]'));
-      lit.forEach(function (e) { e.classList.add("hl"); });
-      var other = fromSource ? codePane.querySelector('.al[data-line="' + line + '"]')
-                             : sourcePane.querySelector('.sl[data-line="' + line + '"]');
-      if (other) { scrollWithin(fromSource ? codePane : sourcePane, other); }
-    }
-    view.addEventListener("mouseover", function (event) {
-      var row = event.target.closest("[data-line]");
-      if (row) { light(row.dataset.line, row.classList.contains("sl")); }
-    });
-    view.addEventListener("mouseleave", clear);
   });
 })();

@@ -7,21 +7,30 @@
 
 use crate::asm::{function_asm, AsmKind};
 use crate::cfg_svg;
-use crate::diff::side_by_side;
-use crate::html::{escape, id_fragment};
+use crate::diff::side_by_side_linked;
+use crate::html::{escape, id_fragment, line_attrs};
 use crate::source::highlighted_lines;
-use crate::tables::{module_tables, Listed, SsaTables};
+use crate::tables::{Listed, SsaTables};
 use crate::{definitions, ExplainOptions, InputKind, LayoutEngine, Stage};
+use std::cell::OnceCell;
 use std::collections::HashMap;
 use std::fmt::Write;
+use std::ops::Range;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::LoopForest;
-use wend_ir::print::{global_name, print_function, print_module, FunctionNames};
+use wend_ir::print::{
+    global_name, print_function, print_module, printed_source_lines, FunctionNames,
+};
 use wend_ir::{FuncId, Function, Module};
 
-const STYLE: &str = include_str!("report.css");
+/// The report's stylesheet, also served by `wendc playground`.
+pub const STYLE: &str = include_str!("report.css");
+/// The report's script: keyboard shortcuts, `?stage=`.
 const SCRIPT: &str = include_str!("report.js");
+/// Hovering a line linked to a source line lights up every line linked to
+/// it (source, IR, assembly), in the report and in `wendc playground`.
+pub const LINK_SCRIPT: &str = include_str!("link.js");
 
 pub(crate) fn page(
     src: &str,
@@ -31,7 +40,6 @@ pub(crate) fn page(
 ) -> String {
     let functions = definitions(input);
     let last = stages.len() - 1;
-    let tables = module_tables(input);
 
     // Passes may delete functions (inlining) and renumber the rest, so a
     // function is followed through the stages by its name, in a map per
@@ -51,30 +59,21 @@ pub(crate) fn page(
         .iter()
         .map(|&id| FunctionLife::follow(&input.functions[id].name, &defined))
         .collect();
-    let draw = |lives: &[FunctionLife]| {
-        let functions: Vec<(&Module, FuncId)> = lives
-            .iter()
-            .map(|life| {
-                let (k, id) = life.last_seen();
-                (&stages[k].module, id)
-            })
-            .collect();
-        cfg_svg::draw_all(&functions, options.layout)
-    };
-    // Drawn on every core, each core's share laid out by one run of `dot`
-    // (starting it takes longer than laying out a small CFG).
-    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let chunk = lives.len().div_ceil(threads).max(1);
-    let drawings: Vec<cfg_svg::CfgDrawing> = std::thread::scope(|scope| {
-        let workers: Vec<_> = lives
-            .chunks(chunk)
-            .map(|part| scope.spawn(move || draw(part)))
-            .collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("drawing a CFG does not panic"))
-            .collect()
-    });
+    // A function is drawn, and its tables computed, once per run of
+    // stages over which its IR stays the same.
+    let histories: Vec<FunctionHistory> = lives
+        .iter()
+        .map(|life| FunctionHistory::new(stages, life))
+        .collect();
+    let jobs: Vec<(&Module, FuncId)> = histories
+        .iter()
+        .flat_map(|h| {
+            h.runs
+                .iter()
+                .filter_map(|run| Some((&stages[run.stages.start].module, run.id?)))
+        })
+        .collect();
+    let drawings = draw_in_parallel(&jobs, options.layout);
     let by_dot = drawings
         .iter()
         .filter(|d| d.engine == LayoutEngine::Graphviz)
@@ -206,14 +205,19 @@ pub(crate) fn page(
         write_front_section(&mut out, src);
     }
 
-    for (life, drawing) in lives.iter().zip(&drawings) {
-        let tables = tables.iter().find(|t| t.function == life.name);
+    // Each stage's module after mem2reg, made when a table first needs it.
+    let promoted: Vec<OnceCell<Module>> = stages.iter().map(|_| OnceCell::new()).collect();
+    let mut drawings = drawings.iter();
+    for (life, history) in lives.iter().zip(&histories) {
+        let count = history.runs.iter().filter(|r| r.id.is_some()).count();
+        let mine: Vec<&cfg_svg::CfgDrawing> = drawings.by_ref().take(count).collect();
         write_function_section(
             &mut out,
             stages,
             life,
-            drawing,
-            tables,
+            history,
+            &mine,
+            &promoted,
             &source_lines,
             options,
         );
@@ -221,9 +225,10 @@ pub(crate) fn page(
 
     out.push_str(
         "<footer>Made by <code>wendc explain</code>. The pass selector and toggles work without \
-         JavaScript; with it, hover an assembly line to see its source line.</footer>\n</main>\n<script>\n",
+         JavaScript; with it, hover a line of source, IR or assembly to see the lines linked to it.</footer>\n</main>\n<script>\n",
     );
     out.push_str(SCRIPT);
+    out.push_str(LINK_SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
     out
 }
@@ -237,7 +242,8 @@ fn write_source_section(out: &mut String, source_lines: &[String], title: &str) 
         let n = i + 1;
         let _ = writeln!(
             out,
-            "<div class=\"line\" id=\"src-L{n}\"><a class=\"ln\" href=\"#src-L{n}\">{n}</a><span class=\"text\">{line}</span></div>"
+            "<div class=\"line\" id=\"src-L{n}\"{}><a class=\"ln\" href=\"#src-L{n}\">{n}</a><span class=\"text\">{line}</span></div>",
+            line_attrs(n as u32)
         );
     }
     out.push_str("</div>\n</section>\n");
@@ -305,7 +311,6 @@ fn signature(func: &Function) -> String {
 
 /// Where one function of the input is at each stage.
 struct FunctionLife {
-    name: String,
     /// Its id in each stage's module, `None` once a pass deleted it.
     ids: Vec<Option<FuncId>>,
 }
@@ -317,10 +322,7 @@ impl FunctionLife {
             .iter()
             .map(|stage| stage.get(name).copied())
             .collect();
-        FunctionLife {
-            name: name.to_string(),
-            ids,
-        }
+        FunctionLife { ids }
     }
 
     /// The last stage that has the function, and its id there (the input
@@ -335,12 +337,202 @@ impl FunctionLife {
     }
 }
 
+/// A function's printed IR at one stage, with the source line of each
+/// printed line.
+pub struct PrintedFunction {
+    pub text: String,
+    pub lines: Vec<u32>,
+}
+
+impl PrintedFunction {
+    pub fn of(module: &Module, id: FuncId) -> PrintedFunction {
+        PrintedFunction {
+            text: print_function(module, id),
+            lines: printed_source_lines(&module.functions[id]),
+        }
+    }
+}
+
+/// Stages over which a function's IR stays the same (or it stays deleted).
+struct Run {
+    stages: Range<usize>,
+    /// Its id at the first of those stages; `None`: deleted.
+    id: Option<FuncId>,
+}
+
+/// A function's IR at each stage, and the runs of equal IR.
+struct FunctionHistory {
+    printed: Vec<Option<PrintedFunction>>,
+    runs: Vec<Run>,
+}
+
+impl FunctionHistory {
+    fn new(stages: &[Stage], life: &FunctionLife) -> FunctionHistory {
+        let printed: Vec<Option<PrintedFunction>> = stages
+            .iter()
+            .zip(&life.ids)
+            .map(|(stage, id)| id.map(|id| PrintedFunction::of(&stage.module, id)))
+            .collect();
+        let mut runs: Vec<Run> = Vec::new();
+        for k in 0..stages.len() {
+            let same = k > 0
+                && match (&printed[k - 1], &printed[k]) {
+                    (Some(a), Some(b)) => a.text == b.text,
+                    (None, None) => true,
+                    _ => false,
+                };
+            match runs.last_mut() {
+                Some(run) if same => run.stages.end = k + 1,
+                _ => runs.push(Run {
+                    stages: k..k + 1,
+                    id: life.ids[k],
+                }),
+            }
+        }
+        FunctionHistory { printed, runs }
+    }
+}
+
+/// Draws every `(module, function)` of `jobs`, in order, on every core,
+/// each core's share laid out by one run of `dot` (starting it takes
+/// longer than laying out a small CFG).
+fn draw_in_parallel(jobs: &[(&Module, FuncId)], layout: LayoutEngine) -> Vec<cfg_svg::CfgDrawing> {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let chunk = jobs.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = jobs
+            .chunks(chunk)
+            .map(|part| scope.spawn(move || cfg_svg::draw_all(part, layout)))
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("drawing a CFG does not panic"))
+            .collect()
+    })
+}
+
+/// The IR of a function after stage `stage`, as the pass selector shows
+/// it: whole for the input, else beside its IR before the pass with the
+/// changes marked (`before`: the previous stage and the function's IR
+/// there, if it existed). Each line is linked to its source line.
+pub fn ir_stage_html(
+    stage: &Stage,
+    func: &Function,
+    printed: &PrintedFunction,
+    before: Option<(&Stage, &PrintedFunction)>,
+) -> String {
+    let mut out = String::new();
+    let counts = format!(
+        "{} blocks · {} instructions · {} phis",
+        func.layout.len(),
+        func.inst_count(),
+        func.phi_count()
+    );
+    match before {
+        None => {
+            let _ = writeln!(
+                out,
+                "<p class=\"stage-head\"><strong>{}</strong> — {} <span class=\"counts\">{counts}</span></p>",
+                escape(&stage.name),
+                escape(&stage.description)
+            );
+            write_numbered_code(&mut out, &printed.text, &printed.lines, "ir");
+        }
+        Some((_, before)) if before.text == printed.text => {
+            let _ = writeln!(
+                out,
+                "<p class=\"stage-head\">after <strong>{}</strong> — {} · <span class=\"same-note\">no change in this function</span> \
+                 <span class=\"counts\">{counts}</span></p>",
+                escape(&stage.name),
+                escape(&stage.description)
+            );
+            write_numbered_code(&mut out, &printed.text, &printed.lines, "ir");
+        }
+        Some((previous, before)) => {
+            let (table, stats) = side_by_side_linked(
+                (&before.text, &before.lines),
+                (&printed.text, &printed.lines),
+                &format!("before: {}", previous.name),
+                &format!("after: {}", stage.name),
+            );
+            let _ = writeln!(
+                out,
+                "<p class=\"stage-head\">after <strong>{}</strong> — {} · \
+                 <span class=\"minus\">−{}</span> <span class=\"plus\">+{}</span> lines \
+                 <span class=\"counts\">{counts}</span></p>",
+                escape(&stage.name),
+                escape(&stage.description),
+                stats.removed,
+                stats.added
+            );
+            out.push_str(&table);
+        }
+    }
+    out
+}
+
+/// The legend and toggles above a CFG drawing.
+pub const CFG_LEGEND: &str = "<p class=\"legend\"><span class=\"lg phi\">phi</span> <span class=\"lg loop\">in a loop</span> \
+     <span class=\"lg back\">back edge</span> <span class=\"lg dom\">dominator tree</span> \
+     <span class=\"lg unreach\">unreachable</span> \
+     <label for=\"show-back\" class=\"toggle small\"><span class=\"box\"></span>back edges</label> \
+     <label for=\"show-dom\" class=\"toggle small\"><span class=\"box\"></span>dominator tree</label></p>";
+
+/// The analyses of `func` as it is after stage `stage`: its dominator
+/// tree, loop forest, and dominance-frontier and phi tables. While `func`
+/// has stack slots, the phis are where mem2reg would put them
+/// (`promoted`: `func` after mem2reg); once it has none, the phis it has.
+pub fn analyses_html(func: &Function, promoted: &Function, stage: &str) -> String {
+    let mut out = String::new();
+    let cfg = Cfg::compute(func);
+    let dom = DomTree::compute(func, &cfg);
+    let loops = LoopForest::compute(func, &cfg, &dom);
+    let names = FunctionNames::compute(func);
+    out.push_str("<div class=\"columns\">\n<div>\n<h4>Dominator tree</h4>\n");
+    write_dominator_tree(&mut out, func, &dom, &names);
+    out.push_str("</div>\n<div>\n<h4>Loop forest</h4>\n");
+    write_loops(&mut out, &loops, &names);
+    out.push_str("</div>\n</div>\n");
+    let has_slots = func.layout.iter().any(|&b| {
+        func.blocks[b]
+            .insts
+            .iter()
+            .any(|&i| matches!(func.insts[i].kind, wend_ir::InstKind::Alloca { .. }))
+    });
+    let phis = if has_slots {
+        Phis::WouldPlace
+    } else {
+        Phis::Present
+    };
+    let promoted = if has_slots { promoted } else { func };
+    write_ssa_tables(&mut out, &SsaTables::compute(func, promoted), stage, phis);
+    out
+}
+
+/// Which phis the phi table lists.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Phis {
+    /// Those mem2reg would place for the function's stack slots.
+    WouldPlace,
+    /// Those the function has.
+    Present,
+}
+
+/// `module` after mem2reg, which shows where it would place phis.
+pub fn promote(module: &Module) -> Module {
+    let mut promoted = module.clone();
+    (wend_opt::find_pass("mem2reg").expect("mem2reg exists").run)(&mut promoted);
+    promoted
+}
+
+#[allow(clippy::too_many_arguments)]
 fn write_function_section(
     out: &mut String,
     stages: &[Stage],
     life: &FunctionLife,
-    drawing: &cfg_svg::CfgDrawing,
-    tables: Option<&SsaTables>,
+    history: &FunctionHistory,
+    drawings: &[&cfg_svg::CfgDrawing],
+    promoted: &[OnceCell<Module>],
     source_lines: &[String],
     options: &ExplainOptions,
 ) {
@@ -354,12 +546,13 @@ fn write_function_section(
         escape(&global_name(&func.name)),
         escape(&signature(func))
     );
-    if seen + 1 < stages.len() {
+    let deleted_by = stages.get(seen + 1).map(|s| s.name.as_str());
+    if let Some(pass) = deleted_by {
         let _ = writeln!(
             out,
             "<p class=\"gone\">Pass <strong>{}</strong> deleted this function (inlined into its callers, or no longer called): \
              what follows shows it as it was before.</p>",
-            escape(&stages[seen + 1].name)
+            escape(pass)
         );
     }
 
@@ -367,121 +560,119 @@ fn write_function_section(
     let _ = writeln!(out, "<h3 id=\"fn-{anchor}-ir\">The IR, pass by pass</h3>");
     for (k, stage) in stages.iter().enumerate() {
         let _ = writeln!(out, "<div class=\"stage-panel s-{k}\">");
-        let Some(id) = life.ids[k] else {
-            let _ = writeln!(
-                out,
-                "<p class=\"stage-head\">after <strong>{}</strong> — the function no longer exists \
-                 (deleted by <strong>{}</strong>).</p>\n</div>",
-                escape(&stage.name),
-                escape(&stages[seen + 1].name)
-            );
-            continue;
-        };
-        let f = &stage.module.functions[id];
-        let text = print_function(&stage.module, id);
-        let counts = format!(
-            "{} blocks · {} instructions · {} phis",
-            f.layout.len(),
-            f.inst_count(),
-            f.phi_count()
-        );
-        let before = match k {
-            0 => None,
-            _ => life.ids[k - 1]
-                .map(|prev| (&stages[k - 1], print_function(&stages[k - 1].module, prev))),
-        };
-        match before {
-            None => {
-                let _ = writeln!(
-                    out,
-                    "<p class=\"stage-head\"><strong>{}</strong> — {} <span class=\"counts\">{counts}</span></p>",
-                    escape(&stage.name),
-                    escape(&stage.description)
-                );
-                write_numbered_code(out, &text, "ir");
+        match (life.ids[k], &history.printed[k]) {
+            (Some(id), Some(printed)) => {
+                let before = k
+                    .checked_sub(1)
+                    .and_then(|j| Some((&stages[j], history.printed[j].as_ref()?)));
+                out.push_str(&ir_stage_html(
+                    stage,
+                    &stage.module.functions[id],
+                    printed,
+                    before,
+                ));
             }
-            Some((_, before)) if before == text => {
-                let _ = writeln!(
-                    out,
-                    "<p class=\"stage-head\">after <strong>{}</strong> — {} · <span class=\"same-note\">no change in this function</span> \
-                     <span class=\"counts\">{counts}</span></p>",
-                    escape(&stage.name),
-                    escape(&stage.description)
-                );
-                write_numbered_code(out, &text, "ir");
-            }
-            Some((previous, before)) => {
-                let (table, stats) = side_by_side(
-                    &before,
-                    &text,
-                    &format!("before: {}", previous.name),
-                    &format!("after: {}", stage.name),
-                );
-                let _ = writeln!(
-                    out,
-                    "<p class=\"stage-head\">after <strong>{}</strong> — {} · \
-                     <span class=\"minus\">−{}</span> <span class=\"plus\">+{}</span> lines \
-                     <span class=\"counts\">{counts}</span></p>",
-                    escape(&stage.name),
-                    escape(&stage.description),
-                    stats.removed,
-                    stats.added
-                );
-                out.push_str(&table);
-            }
+            _ => write_deleted(out, &stage.name, deleted_by.unwrap_or("a pass")),
         }
         out.push_str("</div>\n");
     }
 
-    // The CFG.
-    let final_stage = &stages[seen].name;
+    // The CFG and the analyses, of the IR of the selected stage: drawn
+    // and computed once per run of stages that leave the function alone.
     let _ = writeln!(
         out,
-        "<h3 id=\"fn-{anchor}-cfg\">Control-flow graph <span class=\"after\">after {}</span></h3>\n\
-         <p class=\"legend\"><span class=\"lg phi\">phi</span> <span class=\"lg loop\">in a loop</span> \
-         <span class=\"lg back\">back edge</span> <span class=\"lg dom\">dominator tree</span> \
-         <span class=\"lg unreach\">unreachable</span> \
-         <label for=\"show-back\" class=\"toggle small\"><span class=\"box\"></span>back edges</label> \
-         <label for=\"show-dom\" class=\"toggle small\"><span class=\"box\"></span>dominator tree</label></p>\n\
-         <div class=\"cfg-wrap\">{}</div>",
-        escape(final_stage),
-        drawing.svg
+        "<h3 id=\"fn-{anchor}-cfg\">Control-flow graph</h3>\n{CFG_LEGEND}"
     );
-
-    // Dominators and loops, on the final IR (the one drawn).
-    let cfg = Cfg::compute(func);
-    let dom = DomTree::compute(func, &cfg);
-    let loops = LoopForest::compute(func, &cfg, &dom);
-    let names = FunctionNames::compute(func);
+    let mut drawings = drawings.iter();
+    for run in &history.runs {
+        open_stage_group(out, run);
+        let first = &stages[run.stages.start];
+        if run.id.is_none() {
+            write_deleted(out, &first.name, deleted_by.unwrap_or("a pass"));
+            out.push_str("</div>\n");
+            continue;
+        }
+        let drawing = drawings.next().expect("one drawing per run of a function");
+        let later: Vec<String> = stages[run.stages.start + 1..run.stages.end]
+            .iter()
+            .map(|s| format!("<strong>{}</strong>", escape(&s.name)))
+            .collect();
+        let unchanged = if later.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " · <span class=\"same-note\">unchanged by {}</span>",
+                later.join(", ")
+            )
+        };
+        let _ = writeln!(
+            out,
+            "<p class=\"stage-head\">{} <strong>{}</strong>{unchanged}</p>\n<div class=\"cfg-wrap\">{}</div>\n</div>",
+            if run.stages.start == 0 { "the IR of" } else { "after" },
+            escape(&first.name),
+            drawing.svg
+        );
+    }
     let _ = writeln!(
         out,
-        "<div class=\"columns\">\n<div>\n<h3 id=\"fn-{anchor}-dom\">Dominator tree</h3>"
+        "<h3 id=\"fn-{anchor}-dom\">Dominators, loops and SSA tables <span class=\"after\">of the IR drawn above</span></h3>"
     );
-    write_dominator_tree(out, func, &dom, &names);
-    out.push_str("</div>\n<div>\n<h3>Loop forest</h3>\n");
-    write_loops(out, &loops, &names);
-    out.push_str("</div>\n</div>\n");
-
-    if let Some(tables) = tables {
-        write_ssa_tables(out, tables);
+    for run in &history.runs {
+        open_stage_group(out, run);
+        let first = &stages[run.stages.start];
+        match run.id {
+            Some(id) => {
+                let promoted = promoted[run.stages.start].get_or_init(|| promote(&first.module));
+                // mem2reg keeps every function where it was.
+                let func = &first.module.functions[id];
+                out.push_str(&analyses_html(func, &promoted.functions[id], &first.name));
+            }
+            None => write_deleted(out, &first.name, deleted_by.unwrap_or("a pass")),
+        }
+        out.push_str("</div>\n");
     }
 
     // Assembly.
     if seen + 1 == stages.len() {
-        write_assembly(out, module, func, &anchor, source_lines, options);
+        write_assembly(
+            out,
+            module,
+            func,
+            &anchor,
+            source_lines,
+            &options.source_name,
+        );
     } else {
         out.push_str("<h3>x86-64 assembly</h3>\n<p class=\"note\">None: the function was deleted before code generation.</p>\n");
     }
     out.push_str("</section>\n");
 }
 
-/// A block of code with line numbers (no links).
-fn write_numbered_code(out: &mut String, text: &str, class: &str) {
+/// Opens the panel that CSS shows for each stage of `run`.
+fn open_stage_group(out: &mut String, run: &Run) {
+    let classes: Vec<String> = run.stages.clone().map(|k| format!("s-{k}")).collect();
+    let _ = writeln!(out, "<div class=\"stage-group {}\">", classes.join(" "));
+}
+
+fn write_deleted(out: &mut String, stage: &str, by: &str) {
+    let _ = writeln!(
+        out,
+        "<p class=\"stage-head\">after <strong>{}</strong> — the function no longer exists \
+         (deleted by <strong>{}</strong>).</p>",
+        escape(stage),
+        escape(by)
+    );
+}
+
+/// A block of code with line numbers (no links), each line linked to the
+/// source line in `sources` (if any).
+fn write_numbered_code(out: &mut String, text: &str, sources: &[u32], class: &str) {
     let _ = writeln!(out, "<div class=\"code listing {class}\">");
     for (i, line) in text.lines().enumerate() {
         let _ = writeln!(
             out,
-            "<div class=\"line\"><span class=\"ln\">{}</span><span class=\"text\">{}</span></div>",
+            "<div class=\"line\"{}><span class=\"ln\">{}</span><span class=\"text\">{}</span></div>",
+            line_attrs(sources.get(i).copied().unwrap_or(0)),
             i + 1,
             escape(line)
         );
@@ -589,9 +780,21 @@ fn write_loops(out: &mut String, loops: &LoopForest, names: &FunctionNames) {
     out.push_str("</ul>\n");
 }
 
-fn write_ssa_tables(out: &mut String, tables: &SsaTables) {
-    out.push_str(
-        "<h3>Dominance frontiers and phi placement <span class=\"after\">on the input IR, as <code>wendc analyze</code></span></h3>\n\
+fn write_ssa_tables(out: &mut String, tables: &SsaTables, stage: &str, phis: Phis) {
+    let on = match (stage, phis) {
+        ("input", _) => "on the input IR, as <code>wendc analyze</code>".to_string(),
+        (_, Phis::WouldPlace) => format!(
+            "on the IR after {}; the phis are those mem2reg would place for its stack slots",
+            escape(stage)
+        ),
+        (_, Phis::Present) => format!(
+            "on the IR after {}; the phis are those it has",
+            escape(stage)
+        ),
+    };
+    let _ = write!(
+        out,
+        "<h4>Dominance frontiers and phi placement <span class=\"after\">{on}</span></h4>\n\
          <div class=\"table-wrap\"><table class=\"dom\"><thead><tr><th>block</th><th>idom</th><th>dominators</th><th>dominance frontier</th></tr></thead><tbody>\n",
     );
     let set = |items: &Listed| {
@@ -622,10 +825,20 @@ fn write_ssa_tables(out: &mut String, tables: &SsaTables) {
         }
     }
     out.push_str("</tbody></table></div>\n");
+    let (none, header) = match phis {
+        Phis::WouldPlace => (
+            "mem2reg places no phis in this function.",
+            "mem2reg puts its phis in",
+        ),
+        Phis::Present => ("This IR has no phis.", "its phis are in"),
+    };
     if tables.phis.is_empty() {
-        out.push_str("<p class=\"note\">mem2reg places no phis in this function.</p>\n");
+        let _ = writeln!(out, "<p class=\"note\">{none}</p>");
     } else {
-        out.push_str("<table class=\"phis\"><thead><tr><th>variable</th><th>mem2reg puts its phis in</th></tr></thead><tbody>\n");
+        let _ = writeln!(
+            out,
+            "<table class=\"phis\"><thead><tr><th>variable</th><th>{header}</th></tr></thead><tbody>"
+        );
         for p in &tables.phis {
             let _ = writeln!(
                 out,
@@ -680,15 +893,29 @@ fn write_flavour_table(out: &mut String, tables: &SsaTables) {
     out.push_str("</tbody></table></div>\n");
 }
 
+/// The assembly of `func` (of the last stage) beside the source lines it
+/// comes from, each line linked to its source line.
+pub fn assembly_html(
+    module: &Module,
+    func: &Function,
+    anchor: &str,
+    source_lines: &[String],
+    source_name: &str,
+) -> String {
+    let mut out = String::new();
+    write_assembly(&mut out, module, func, anchor, source_lines, source_name);
+    out
+}
+
 fn write_assembly(
     out: &mut String,
     module: &Module,
     func: &Function,
     anchor: &str,
     source_lines: &[String],
-    options: &ExplainOptions,
+    source_name: &str,
 ) {
-    let lines = function_asm(module, func, &options.source_name);
+    let lines = function_asm(module, func, source_name);
     let _ = writeln!(
         out,
         "<h3 id=\"fn-{anchor}-asm\">x86-64 assembly <span class=\"after\">from the native backend; hover or click a line number to see its source</span></h3>"
@@ -698,7 +925,7 @@ fn write_assembly(
     used.dedup();
     if used.is_empty() {
         let text: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
-        write_numbered_code(out, &text.join("\n"), "asm");
+        write_numbered_code(out, &text.join("\n"), &[], "asm");
         return;
     }
     let _ = writeln!(out, "<div class=\"asm-view\" data-fn=\"{anchor}\">");
@@ -725,7 +952,8 @@ fn write_assembly(
         let text = source_lines.get(n as usize - 1).map_or("", String::as_str);
         let _ = writeln!(
             out,
-            "<div class=\"line sl\" id=\"asm-{anchor}-L{n}\" data-line=\"{n}\"><span class=\"ln\">{n}</span><span class=\"text\">{text}</span></div>"
+            "<div class=\"line sl\" id=\"asm-{anchor}-L{n}\"{}><span class=\"ln\">{n}</span><span class=\"text\">{text}</span></div>",
+            line_attrs(n)
         );
     }
     out.push_str("</div>\n<div class=\"code asm-code\">\n<div class=\"pane-title\">assembly (AT&amp;T syntax; <code># …</code> lines are the IR instruction that follows)</div>\n");
@@ -746,9 +974,7 @@ fn write_assembly(
         if line.line.is_some() {
             previous = line.line;
         }
-        let data = line
-            .line
-            .map_or(String::new(), |n| format!(" data-line=\"{n}\""));
+        let data = line_attrs(line.line.unwrap_or(0));
         let _ = writeln!(
             out,
             "<div class=\"line al {class}\"{data}>{gutter}<span class=\"text\">{}</span></div>",

@@ -235,3 +235,87 @@ fn unreachable_blocks_are_grey_and_analyze_text_lists_them() {
     assert!(text.contains("function @main"));
     assert!(text.contains("(unreachable)"));
 }
+
+/// The CFG and the tables beside it show the IR of the selected stage: for
+/// each function, each stage belongs to exactly one drawing, and that
+/// drawing has as many blocks as its dominance table has rows (the report
+/// used to draw the final IR beside tables of the input IR).
+#[test]
+fn each_stage_draws_its_own_cfg_beside_its_own_tables() {
+    let path = programs_dir().join("nontrivial/mandelbrot.wend");
+    let src = std::fs::read_to_string(&path).unwrap();
+    let opts = options("mandelbrot.wend", 2, LayoutEngine::Builtin);
+    let html = explain_source(&src, &opts).expect("compiles");
+    let stages = opts.passes.len() + 1;
+    let functions = lower(&src).definitions().count();
+    // Each function's drawings come first, then its tables, each group
+    // marked with the stages it stands for.
+    let mut covered = vec![0usize; stages];
+    let mut drawn: Vec<(String, usize)> = Vec::new();
+    let mut tabled: Vec<(String, usize)> = Vec::new();
+    let mut block_counts = std::collections::BTreeSet::new();
+    for part in html.split("<div class=\"stage-group ").skip(1) {
+        let part = part.split("<h3").next().unwrap();
+        let classes = part.split('"').next().unwrap().to_string();
+        if part.contains("the function no longer exists") {
+            continue;
+        }
+        if let Some(start) = part.find("<svg") {
+            for class in classes.split(' ') {
+                let k: usize = class.strip_prefix("s-").unwrap().parse().unwrap();
+                covered[k] += 1;
+            }
+            let svg = &part[start..part.find("</svg>").unwrap()];
+            let blocks = svg.matches("<g class=\"block\"").count()
+                + svg.matches("<g class=\"block ").count();
+            block_counts.insert(blocks);
+            drawn.push((classes, blocks));
+        } else {
+            let table = &part[part.find("<table class=\"dom\">").expect("a table")..];
+            let table = &table[..table.find("</table>").unwrap()];
+            tabled.push((classes, table.matches("<tr").count() - 1));
+        }
+    }
+    // A deleted function's stages are covered by a note, once under the
+    // drawings and once under the tables.
+    let mut deleted = vec![0usize; stages];
+    for part in html.split("<div class=\"stage-group ").skip(1) {
+        let part = part.split("<h3").next().unwrap();
+        if part.contains("the function no longer exists") {
+            for class in part.split('"').next().unwrap().split(' ') {
+                deleted[class.strip_prefix("s-").unwrap().parse::<usize>().unwrap()] += 1;
+            }
+        }
+    }
+    for (k, n) in deleted.into_iter().enumerate() {
+        assert_eq!(n % 2, 0);
+        covered[k] += n / 2;
+    }
+    // Every drawing has its tables, of as many blocks.
+    assert_eq!(drawn, tabled);
+    assert_eq!(covered, vec![functions; stages]);
+    // The passes do change the CFGs: not every drawing is the same size.
+    assert!(block_counts.len() > 2, "{block_counts:?}");
+    assert!(html.contains("after <strong>mem2reg</strong>"));
+    // Before mem2reg the phi table says where it will put phis; after it,
+    // the phis the IR has (not mem2reg's again, on IR that has them).
+    assert!(html.contains("<th>mem2reg puts its phis in</th>"));
+    assert!(html.contains("on the IR after mem2reg; the phis are those it has"));
+    assert!(html.contains("<th>its phis are in</th>"));
+}
+
+/// Source, IR and assembly lines carry the source line they come from.
+#[test]
+fn source_ir_and_assembly_lines_are_linked() {
+    let src =
+        "main() {\n  int x;\n  x = 4;\n  while x > 0 {\n    x = x - 1;\n  }\n  println x;\n}\n";
+    let opts = options("loop.wend", 1, LayoutEngine::Builtin);
+    let html = explain_source(src, &opts).expect("compiles");
+    let linked = "data-line=\"5\" data-k=\"5\"";
+    // The source line, an IR line of every stage and an assembly line.
+    assert!(html.contains(&format!("<div class=\"line\" id=\"src-L5\" {linked}>")));
+    assert!(html.contains(&format!("<div class=\"line\" {linked}><span class=\"ln\">")));
+    assert!(html.contains(&format!("<td class=\"code ins\" {linked}>")));
+    assert!(html.contains(&format!("<div class=\"line al ins\" {linked}>")));
+    assert!(html.contains("document.addEventListener(\"mouseover\""));
+}

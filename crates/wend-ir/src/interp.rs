@@ -66,6 +66,21 @@
 //! arguments instead of `main`, under a budget of steps: the optimizer
 //! evaluates calls to pure functions with it.
 //!
+//! # Limits
+//!
+//! [`Program::run_limited`] runs a program that nobody has read, as
+//! `wendc playground` does: it stops the program once it has executed a
+//! number of ops (its *fuel*), run for a wall-clock time, printed a number
+//! of bytes, or nested calls deeper than a bound ([`Limits`]), and says
+//! which plainly ([`LimitHit`]: "stopped after 10 000 000 steps"). A
+//! step is a transfer of control: a branch taken, a call, a return (about
+//! one basic block executed). The code between two steps is straight-line
+//! and bounded by the program's size, so a run that does not end takes
+//! steps without end; and counting only these costs nothing in the ops
+//! between them (a decrement per op slowed a tight loop by a third). The
+//! fuel is spent in [`CHECK_EVERY`]-step slices, and the clock is read once
+//! per slice.
+//!
 //! An [`InterpError`] means the IR itself cannot be executed meaningfully —
 //! a compiler bug: no `main`, reaching `unreachable`, `sdiv`/`srem` by zero
 //! or `INT_MIN / -1` (undefined in LLVM; the frontend guards both), a call
@@ -97,6 +112,79 @@ pub const STACK_OVERFLOW_STATUS: i32 = 3;
 
 /// The message printed to stderr on a stack overflow (without the newline).
 pub const STACK_OVERFLOW_MESSAGE: &str = "runtime error: stack overflow";
+
+/// How many steps (transfers of control) run between two looks at the
+/// clock (and at the fuel).
+pub const CHECK_EVERY: u64 = 1 << 16;
+
+/// Bounds on one run of a program ([`Program::run_limited`]); `None`: no
+/// bound. The default bounds nothing but the call depth, at
+/// [`MAX_CALL_DEPTH`] (a stack overflow of the program, not a limit hit).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Transfers of control: branches taken, calls, returns.
+    pub steps: Option<u64>,
+    /// Wall-clock time, measured to within [`CHECK_EVERY`] steps.
+    pub time: Option<std::time::Duration>,
+    /// Bytes written to stdout.
+    pub output_bytes: Option<u64>,
+    /// Frames on the call stack, counting `main`'s (at most
+    /// [`MAX_CALL_DEPTH`]).
+    pub call_depth: Option<usize>,
+}
+
+/// Which limit stopped a run, with its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LimitHit {
+    Steps(u64),
+    Time(std::time::Duration),
+    OutputBytes(u64),
+    CallDepth(usize),
+}
+
+impl fmt::Display for LimitHit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LimitHit::Steps(n) => write!(f, "stopped after {} steps", grouped(n)),
+            LimitHit::Time(t) => write!(
+                f,
+                "stopped after {} ms of running time",
+                grouped(t.as_millis() as u64)
+            ),
+            LimitHit::OutputBytes(n) => write!(
+                f,
+                "stopped after printing {} bytes (the output limit)",
+                grouped(n)
+            ),
+            LimitHit::CallDepth(n) => write!(
+                f,
+                "stopped at a call depth of {} (the recursion limit)",
+                grouped(n as u64)
+            ),
+        }
+    }
+}
+
+/// `10000000` as `10 000 000`.
+fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() * 4 / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// How a limited run ended: as the program would, or at a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The program's exit status (see [`run_main`]).
+    Exited(i32),
+    Stopped(LimitHit),
+}
 
 /// Runs the module's `main` and returns the program's exit status; see the
 /// module documentation.
@@ -380,19 +468,6 @@ pub struct Program<'m> {
     main: usize,
 }
 
-/// An output that keeps only how many bytes were written to it.
-struct CountingSink(usize);
-
-impl Write for CountingSink {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0 += buf.len();
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 impl<'m> Program<'m> {
     /// Decodes every defined function of `module`. Fails only if there is no
     /// `main` to run.
@@ -433,16 +508,19 @@ impl<'m> Program<'m> {
 
     /// Runs `func` on `args` (its parameters' values, an `i1` as 0 or 1)
     /// and returns what it returns (0 for nothing), or `None` if it does not
-    /// return within `fuel` steps (each branch taken and each call is one),
-    /// stops on a runtime error or a stack overflow, prints anything, or
-    /// meets IR without meaning. Nothing of the run is visible outside.
+    /// return within `fuel` steps, stops on a runtime error or a stack
+    /// overflow, prints anything, or meets IR without meaning. Nothing of
+    /// the run is visible outside.
     pub fn evaluate(&self, func: FuncId, args: &[i32], fuel: u64) -> Option<i32> {
         let f = &self.module.functions[func];
         if f.is_declaration() || f.params.len() != args.len() {
             return None;
         }
-        let mut machine = Machine::new(self);
-        machine.fuel = fuel;
+        let limits = Limits {
+            steps: Some(fuel),
+            ..Limits::default()
+        };
+        let mut machine = Machine::new(self, &limits);
         let args: Vec<Val> = args.iter().map(|&a| Val::int(a)).collect();
         let mut printed = CountingSink(0);
         match machine.run_from(func.index(), &args, &mut printed) {
@@ -453,23 +531,49 @@ impl<'m> Program<'m> {
 
     /// Runs `main`; see [`run_main`].
     pub fn run(&self, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<i32, InterpError> {
-        let mut out = BufWriter::with_capacity(1 << 16, stdout);
-        let result = Machine::new(self).run(&mut out);
+        match self.run_limited(stdout, stderr, &Limits::default())? {
+            Ending::Exited(status) => Ok(status),
+            Ending::Stopped(hit) => unreachable!("no limit was set, yet {hit}"),
+        }
+    }
+
+    /// Runs `main` within `limits` (see the module documentation). A run
+    /// stopped at a limit has written its output up to that point (the
+    /// output limit's worth, at most) and nothing to `stderr`.
+    pub fn run_limited(
+        &self,
+        stdout: &mut dyn Write,
+        stderr: &mut dyn Write,
+        limits: &Limits,
+    ) -> Result<Ending, InterpError> {
+        let mut out = Capped {
+            inner: BufWriter::with_capacity(1 << 16, stdout),
+            left: limits.output_bytes.unwrap_or(u64::MAX),
+            hit: false,
+        };
+        let result = Machine::new(self, limits).run(&mut out);
         // Whatever happened, what was printed so far goes out first.
-        out.flush()?;
-        match result? {
-            Outcome::Returned(status) => Ok(status),
+        out.inner.flush()?;
+        let outcome = match result {
+            Err(InterpError::Io(_)) if out.hit => {
+                let cap = limits.output_bytes.expect("only a set limit is hit");
+                return Ok(Ending::Stopped(LimitHit::OutputBytes(cap)));
+            }
+            other => other?,
+        };
+        match outcome {
+            Outcome::Returned(status) => Ok(Ending::Exited(status)),
             Outcome::DivByZero(line) => {
                 writeln!(stderr, "{}", RuntimeFn::div_by_zero_message(line))?;
                 stderr.flush()?;
-                Ok(RUNTIME_ERROR_STATUS)
+                Ok(Ending::Exited(RUNTIME_ERROR_STATUS))
             }
             Outcome::StackOverflow => {
                 writeln!(stderr, "{STACK_OVERFLOW_MESSAGE}")?;
                 stderr.flush()?;
-                Ok(STACK_OVERFLOW_STATUS)
+                Ok(Ending::Exited(STACK_OVERFLOW_STATUS))
             }
-            Outcome::OutOfFuel => unreachable!("`main` runs without a budget of steps"),
+            Outcome::Stopped(hit) => Ok(Ending::Stopped(hit)),
         }
     }
 }
@@ -804,8 +908,77 @@ enum Outcome {
     Returned(i32),
     DivByZero(i32),
     StackOverflow,
-    /// The budget of steps ran out ([`Program::evaluate`]).
-    OutOfFuel,
+    Stopped(LimitHit),
+}
+
+/// An output that keeps only how many bytes were written to it.
+struct CountingSink(usize);
+
+impl Write for CountingSink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The program's stdout, which refuses bytes past the output limit: the
+/// write that would cross it writes what fits and fails, and `hit` tells
+/// that failure from a real one.
+struct Capped<W: Write> {
+    inner: W,
+    left: u64,
+    hit: bool,
+}
+
+impl<W: Write> Write for Capped<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if buf.len() as u64 > self.left {
+            let fits = self.left as usize;
+            self.inner.write_all(&buf[..fits])?;
+            self.left = 0;
+            self.hit = true;
+            return Err(io::Error::other("the output limit"));
+        }
+        let n = self.inner.write(buf)?;
+        self.left -= n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The fuel and clock of a limited run, looked at every [`CHECK_EVERY`]
+/// steps (the steps left before the next look are a local of the
+/// interpreter loop, so that they stay in a register).
+struct Budget {
+    /// Steps not yet handed out in slices.
+    fuel: u64,
+    started: std::time::Instant,
+    limits: Limits,
+}
+
+impl Budget {
+    /// Called when a slice of steps is spent: the next slice, or the limit
+    /// that stops the run.
+    #[cold]
+    fn next_slice(&mut self) -> Result<u64, LimitHit> {
+        if self.fuel == 0 {
+            return Err(LimitHit::Steps(self.limits.steps.unwrap_or(u64::MAX)));
+        }
+        if let Some(time) = self.limits.time {
+            if self.started.elapsed() >= time {
+                return Err(LimitHit::Time(time));
+            }
+        }
+        let slice = self.fuel.min(CHECK_EVERY);
+        self.fuel -= slice;
+        Ok(slice)
+    }
 }
 
 /// The state of a suspended caller: where to resume, and where its frame
@@ -833,19 +1006,23 @@ struct Machine<'p, 'm> {
     frames: Vec<Frame>,
     /// Holds the sources of a parallel copy that needs it.
     scratch: Vec<Val>,
-    /// Steps (branches taken and calls) left before the run is stopped.
-    fuel: u64,
+    limits: Limits,
+    /// The deepest call stack allowed, counting `main`'s frame.
+    max_depth: usize,
 }
 
 impl<'p, 'm> Machine<'p, 'm> {
-    fn new(program: &'p Program<'m>) -> Self {
+    fn new(program: &'p Program<'m>, limits: &Limits) -> Self {
         Machine {
             program,
             regs: Vec::new(),
             memory: Vec::new(),
             frames: Vec::new(),
             scratch: Vec::new(),
-            fuel: u64::MAX,
+            limits: *limits,
+            max_depth: limits
+                .call_depth
+                .map_or(MAX_CALL_DEPTH, |d| d.min(MAX_CALL_DEPTH)),
         }
     }
 
@@ -876,6 +1053,25 @@ impl<'p, 'm> Machine<'p, 'm> {
         let mut mem_base = 0usize;
         self.regs.extend_from_slice(&f.template);
         self.regs[..args.len()].copy_from_slice(args);
+        let mut budget = Budget {
+            fuel: self.limits.steps.unwrap_or(u64::MAX),
+            started: std::time::Instant::now(),
+            limits: self.limits,
+        };
+        // Steps left in this slice.
+        let mut slice = 0u64;
+        // Takes a step, or stops the run if the limits allow no more.
+        macro_rules! step {
+            () => {
+                if slice == 0 {
+                    match budget.next_slice() {
+                        Ok(next) => slice = next,
+                        Err(hit) => return Ok(Outcome::Stopped(hit)),
+                    }
+                }
+                slice -= 1;
+            };
+        }
 
         loop {
             let op = f.code[pc];
@@ -978,12 +1174,13 @@ impl<'p, 'm> Machine<'p, 'm> {
                     nargs,
                     dst,
                 } => {
+                    step!();
                     // The running frame plus the suspended ones, plus the new one.
-                    if self.frames.len() + 2 > MAX_CALL_DEPTH {
-                        return Ok(Outcome::StackOverflow);
-                    }
-                    if !self.take_step() {
-                        return Ok(Outcome::OutOfFuel);
+                    if self.frames.len() + 2 > self.max_depth {
+                        return Ok(match self.limits.call_depth {
+                            Some(_) => Outcome::Stopped(LimitHit::CallDepth(self.max_depth)),
+                            None => Outcome::StackOverflow,
+                        });
                     }
                     let callee = callee as usize;
                     let g = self.decoded(callee);
@@ -1003,6 +1200,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                     (func, f, pc, base, mem_base) = (callee, g, 0, new_base, self.memory.len());
                 }
                 Op::Ret { value } => {
+                    step!();
                     let result = (value != NO_REG).then(|| r[value as usize]);
                     self.regs.truncate(base);
                     self.memory.truncate(mem_base);
@@ -1041,10 +1239,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                 Op::PrintNewline => out.write_all(b"\n")?,
                 Op::DivByZero { line } => return Ok(Outcome::DivByZero(r[line as usize].i32())),
                 Op::Jump { edge } => {
-                    if !self.take_step() {
-                        return Ok(Outcome::OutOfFuel);
-                    }
-                    let r = &mut self.regs[base..];
+                    step!();
                     pc = take_edge(f, edge, r, &mut self.scratch)
                 }
                 Op::CondJump {
@@ -1057,10 +1252,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                         return Err(self.fault(func, pc - 1, "branch on undef".into()));
                     }
                     let edge = if cond.is_true() { then_edge } else { else_edge };
-                    if !self.take_step() {
-                        return Ok(Outcome::OutOfFuel);
-                    }
-                    let r = &mut self.regs[base..];
+                    step!();
                     pc = take_edge(f, edge, r, &mut self.scratch);
                 }
                 Op::Fault { index } => {
@@ -1069,15 +1261,6 @@ impl<'p, 'm> Machine<'p, 'm> {
                 }
             }
         }
-    }
-
-    /// Spends one step of the budget; false when it has run out.
-    fn take_step(&mut self) -> bool {
-        if self.fuel == 0 {
-            return false;
-        }
-        self.fuel -= 1;
-        true
     }
 
     /// The error for op `pc` of function `func`.

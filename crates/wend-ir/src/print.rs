@@ -481,6 +481,31 @@ pub fn print_function(module: &Module, id: FuncId) -> String {
     out
 }
 
+/// The source line of each line [`print_function`] writes for a defined
+/// function, in order (0 where a line comes from no source line: the
+/// `define`, block labels, blank lines, the closing brace), so that a
+/// viewer can link printed IR to the source. It walks the layout as
+/// [`print_function`] does; a test keeps the two in step.
+pub fn printed_source_lines(func: &Function) -> Vec<u32> {
+    let mut lines = vec![0];
+    for (i, &b) in func.layout.iter().enumerate() {
+        if i > 0 {
+            lines.push(0);
+        }
+        let Some(data) = func.blocks.get(b) else {
+            lines.push(0);
+            continue;
+        };
+        lines.push(0);
+        for &inst in data.phis.iter().chain(&data.insts) {
+            lines.push(func.insts.get(inst).map_or(0, |d| d.line));
+        }
+        lines.push(data.terminator_line);
+    }
+    lines.push(0);
+    lines
+}
+
 /// The distinct predecessors of each block, in layout order (empty for a
 /// block without any).
 fn predecessor_lists(func: &Function) -> SecondaryMap<Block, Vec<Block>> {

@@ -615,3 +615,129 @@ fn memory_form_and_ssa_form_agree() {
     assert_eq!(output(&build(false)), "45\n");
     assert_eq!(output(&build(true)), "45\n");
 }
+
+/// `main` printing `7` and a newline forever: one step a round (the
+/// branch back; printing calls the runtime, which is not a step), 2 bytes
+/// a round.
+fn printing_forever() -> Module {
+    let (mut m, rt) = module_with_runtime();
+    let mut b = main_builder(&mut m);
+    let body = b.create_block("loop");
+    let seven = b.iconst(7);
+    b.br(body);
+    b.switch_to_block(body);
+    println_int(&mut b, &rt, seven);
+    b.br(body);
+    m
+}
+
+fn run_limited(module: &Module, limits: interp::Limits) -> (String, String, interp::Ending) {
+    let (mut stdout, mut stderr) = (Vec::new(), Vec::new());
+    let program = interp::Program::decode(module).unwrap();
+    let ending = program
+        .run_limited(&mut stdout, &mut stderr, &limits)
+        .unwrap();
+    (
+        String::from_utf8(stdout).unwrap(),
+        String::from_utf8(stderr).unwrap(),
+        ending,
+    )
+}
+
+#[test]
+fn fuel_stops_a_program_after_exactly_that_many_steps() {
+    use interp::{Ending, LimitHit, Limits};
+    let m = printing_forever();
+    // The entry's branch is the first step, the branch ending round k the
+    // (k+1)-th: the 33rd, after round 32, is refused.
+    let limits = Limits {
+        steps: Some(32),
+        ..Limits::default()
+    };
+    let (stdout, stderr, ending) = run_limited(&m, limits);
+    assert_eq!(stdout, "7\n".repeat(32));
+    assert_eq!(stderr, "");
+    assert_eq!(ending, Ending::Stopped(LimitHit::Steps(32)));
+    assert_eq!(
+        LimitHit::Steps(10_000_000).to_string(),
+        "stopped after 10 000 000 steps"
+    );
+    // Beyond one slice of steps between checks too.
+    let limits = Limits {
+        steps: Some(3 * interp::CHECK_EVERY + 1),
+        ..Limits::default()
+    };
+    let (stdout, _, _) = run_limited(&m, limits);
+    assert_eq!(stdout.len() as u64, 2 * (3 * interp::CHECK_EVERY + 1));
+}
+
+#[test]
+fn the_clock_stops_a_program_that_never_ends() {
+    use interp::{Ending, LimitHit, Limits};
+    let m = printing_forever();
+    let time = std::time::Duration::from_millis(200);
+    let started = std::time::Instant::now();
+    let limits = Limits {
+        time: Some(time),
+        ..Limits::default()
+    };
+    let (stdout, _, ending) = run_limited(&m, limits);
+    let took = started.elapsed();
+    assert_eq!(ending, Ending::Stopped(LimitHit::Time(time)));
+    assert!(took >= time && took < time * 10, "{took:?}");
+    assert!(stdout.starts_with("7\n7\n"));
+    assert_eq!(
+        LimitHit::Time(time).to_string(),
+        "stopped after 200 ms of running time"
+    );
+}
+
+#[test]
+fn output_stops_at_its_cap_to_the_byte() {
+    use interp::{Ending, LimitHit, Limits};
+    let m = printing_forever();
+    let limits = Limits {
+        output_bytes: Some(1001),
+        ..Limits::default()
+    };
+    let (stdout, stderr, ending) = run_limited(&m, limits);
+    assert_eq!(stdout, format!("{}7", "7\n".repeat(500)));
+    assert_eq!(stderr, "");
+    assert_eq!(ending, Ending::Stopped(LimitHit::OutputBytes(1001)));
+    assert_eq!(
+        LimitHit::OutputBytes(1001).to_string(),
+        "stopped after printing 1 001 bytes (the output limit)"
+    );
+}
+
+#[test]
+fn recursion_limit_stops_before_the_stack_overflow() {
+    use interp::{Ending, LimitHit, Limits};
+    let (mut m, rt) = module_with_runtime();
+    let depth = add_depth_function(&mut m);
+    let mut b = main_builder(&mut m);
+    for n in [98, 99] {
+        // main, then depth(n) .. depth(0): n + 2 frames.
+        let n = b.iconst(n);
+        let d = b.call(depth, Some(Type::I32), vec![n], "").unwrap();
+        println_int(&mut b, &rt, d);
+    }
+    ret0(&mut b);
+    let limits = Limits {
+        call_depth: Some(100),
+        ..Limits::default()
+    };
+    let (stdout, stderr, ending) = run_limited(&m, limits);
+    assert_eq!(stdout, "98\n");
+    assert_eq!(stderr, "");
+    assert_eq!(ending, Ending::Stopped(LimitHit::CallDepth(100)));
+    assert_eq!(
+        LimitHit::CallDepth(10_000).to_string(),
+        "stopped at a call depth of 10 000 (the recursion limit)"
+    );
+    // Without limits, the same program ends as the program would.
+    assert_eq!(
+        run_limited(&m, Limits::default()).2,
+        interp::Ending::Exited(0)
+    );
+}

@@ -8,7 +8,7 @@ use std::process::Command;
 use wend_ir::builder::FunctionBuilder;
 use wend_ir::print::{
     block_names, for_each_block_name, print_function, print_module, print_standalone_llvm,
-    value_names,
+    printed_source_lines, value_names,
 };
 use wend_ir::runtime::RuntimeFn;
 use wend_ir::{BinOp, Function, IcmpCond, Module, Type};
@@ -227,6 +227,50 @@ fn unreachable_blocks_and_declarations_print() {
     );
     assert!(print_function(&module, main).starts_with("define i32 @main() {\nentry:\n"));
     assert_opt_accepts(&text);
+}
+
+/// Each printed line of a function is paired with its instruction's source
+/// line: labels, blank lines and braces with none.
+#[test]
+fn printed_lines_carry_their_source_lines() {
+    let mut module = Module::new();
+    let print_int = module.runtime_fn(RuntimeFn::PrintInt);
+    let mut f = Function::new("main", &[], Some(Type::I32));
+    {
+        let mut b = FunctionBuilder::new(&mut f);
+        let next = b.create_block("next");
+        b.set_line(3);
+        let five = b.iconst(5);
+        b.call(print_int, None, vec![five], "");
+        b.set_line(4);
+        b.br(next);
+        b.switch_to_block(next);
+        b.set_line(7);
+        let zero = b.iconst(0);
+        b.ret(Some(zero));
+    }
+    let main = module.add_function(f);
+    let text = print_function(&module, main);
+    let lines = printed_source_lines(&module.functions[main]);
+    let pairs: Vec<(u32, &str)> = lines.iter().copied().zip(text.lines()).collect();
+    assert_eq!(lines.len(), text.lines().count(), "{text}");
+    assert_eq!(
+        pairs[2],
+        (3, "  call void @wend_print_int(i32 5)"),
+        "{text}"
+    );
+    assert_eq!(pairs[3], (4, "  br label %next"), "{text}");
+    assert_eq!(pairs[6], (7, "  ret i32 0"), "{text}");
+    assert!(pairs
+        .iter()
+        .all(|&(n, line)| (n == 0) == (!line.starts_with("  ") || line.trim().is_empty())));
+    // And the loop, whose phis come first.
+    let module = loop_module();
+    let (id, _) = module.definitions().next().unwrap();
+    assert_eq!(
+        printed_source_lines(&module.functions[id]).len(),
+        print_function(&module, id).lines().count()
+    );
 }
 
 /// Every byte that needs escaping, a NUL in the middle, and all the runtime.

@@ -20,6 +20,7 @@ Exit status:
   2    the program stopped with a runtime error (division by zero)
   3    the program overflowed its stack
   64   command-line usage error
+  69   `wendc playground` cannot listen on its address (port in use)
   101  internal compiler error (a bug)
 `wendc run` passes the program's own status through; a program killed by signal N gives 128+N, as a shell reports it."
 )]
@@ -54,6 +55,10 @@ pub enum Command {
     /// diagnostics as you type, hover, go to definition, references,
     /// document symbols, rename and semantic highlighting
     Lsp(LspArgs),
+    /// Serve a local Compiler Explorer for wend to the browser: an editor,
+    /// the IR after any pass, the CFG, the analyses, the assembly and the
+    /// program's output, following each keystroke (docs/playground.md)
+    Playground(crate::playground::PlaygroundArgs),
 }
 
 #[derive(Args, Debug)]
@@ -383,7 +388,7 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
             check_ssa(Some(&args.passes), 0, &given)
         }
         Command::Explain(args) => check_ssa(args.passes.as_deref(), args.opt_level, &given),
-        Command::Analyze(_) | Command::Fmt(_) | Command::Lsp(_) => Ok(()),
+        Command::Analyze(_) | Command::Fmt(_) | Command::Lsp(_) | Command::Playground(_) => Ok(()),
     }
 }
 

@@ -34,6 +34,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Explain(args) => explain(&args),
         Command::Fmt(args) => return crate::fmt::run(&args),
         Command::Lsp(args) => Ok(crate::lsp::run(&args)),
+        Command::Playground(args) => return crate::playground::run(&args),
     };
     result.unwrap_or(FAILURE)
 }

@@ -13,6 +13,7 @@
 //! | 2 | the program stopped with a runtime error (division by zero) |
 //! | 3 | the program overflowed its stack |
 //! | 64 | command-line usage error (`EX_USAGE`, not clap's default 2) |
+//! | 69 | `wendc playground` cannot listen on its address (the port is in use) |
 //! | 101 | internal compiler error (a panic) |
 //!
 //! `wendc run` passes the program's own status through; a program killed
@@ -30,6 +31,7 @@ mod ir_dumps;
 mod lsp;
 mod mapped;
 mod output;
+mod playground;
 mod report;
 mod timing;
 mod toolchain;
