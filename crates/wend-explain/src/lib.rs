@@ -28,6 +28,7 @@ pub mod layout;
 mod report;
 pub mod source;
 pub mod tables;
+pub mod traces;
 
 use wend_ir::{FuncId, Module};
 use wend_opt::Pass;

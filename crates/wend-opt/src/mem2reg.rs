@@ -54,6 +54,7 @@ use wend_ir::analysis::frontier::{DominanceFrontiers, IdfScratch};
 use wend_ir::analysis::var_accesses::{Access, Var, VarAccesses, VarOf};
 use wend_ir::flat_lists::FlatLists;
 use wend_ir::scoped::{DomTreeStep, DomTreeWalk, ScopedMap};
+use wend_ir::trace::{Event, NoTrace, Trace};
 use wend_ir::{Block, Function, Inst, InstKind, ReadAhead, Substitution, Type, Value, ValueDef};
 
 /// A promoted variable (one alloca).
@@ -67,10 +68,15 @@ struct VarInfo {
 
 /// Promotes the promotable allocas of `func` (see the module doc).
 pub fn run(func: &mut Function) {
+    run_traced(func, &mut NoTrace)
+}
+
+/// [`run`], recording phi placement and renaming in `trace`.
+pub fn run_traced(func: &mut Function, trace: &mut impl Trace) {
     if func.is_declaration() {
         return;
     }
-    if promote(func) {
+    if promote(func, trace) {
         // The new phis sit at the end of the arenas, the promoted loads
         // and stores are garbage in the middle: renumber in layout order,
         // so that the passes after this one walk memory in order. Only
@@ -81,13 +87,16 @@ pub fn run(func: &mut Function) {
 }
 
 /// The three steps; false if there was nothing to promote.
-fn promote(func: &mut Function) -> bool {
+fn promote(func: &mut Function, trace: &mut impl Trace) -> bool {
     // Step 1: the promotable allocas, and where each is loaded and stored.
     // (Checked first: with nothing to promote, no analysis is needed.)
     let vars = find_promotable_allocas(func);
     if vars.is_empty() {
         return false;
     }
+    trace.event(|| Event::Variables {
+        addresses: vars.values().map(|info| info.address).collect(),
+    });
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
     let var_of = VarOf::new(func, vars.iter().map(|(var, info)| (var, info.address)));
@@ -96,7 +105,7 @@ fn promote(func: &mut Function) -> bool {
     // Step 2: phis at the iterated frontier of the stores, where live.
     let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
     let mut undefs = Undefs::default();
-    let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs);
+    let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs, trace);
 
     // Step 3: fill in phis, map each load to the value it reads, and take
     // the promoted allocas, loads and stores out of the blocks. On entry to
@@ -108,12 +117,13 @@ fn promote(func: &mut Function) -> bool {
             None => undefs.get(func, info.ty),
         })
         .collect();
-    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry);
+    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry, trace);
 
     // Clean up: trivial phis, and the accesses in unreachable code.
     remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
     delete_unreached_accesses(func, &cfg, &var_of, &mut subst, &mut undefs);
     func.substitute(&subst);
+    trace.names(func);
     true
 }
 
@@ -204,6 +214,7 @@ fn place_phis(
     vars: &PrimaryMap<Var, VarInfo>,
     accesses: &VarAccesses,
     undefs: &mut Undefs,
+    trace: &mut impl Trace,
 ) -> SecondaryMap<Inst, Option<Var>> {
     let mut phi_var = SecondaryMap::new();
     let mut idf_scratch = IdfScratch::default();
@@ -219,6 +230,10 @@ fn place_phis(
         let def_blocks = accesses.store_blocks(var);
         if accesses.only_stored_constant(var).is_some() || def_blocks.is_empty() {
             // Every load reads the one stored value, or undef: no phi.
+            trace.event(|| Event::NoPhiNeeded {
+                var: var.as_u32(),
+                never_stored: def_blocks.is_empty(),
+            });
             continue;
         }
         // Where is the variable live on entry? Where it is loaded before
@@ -240,10 +255,24 @@ fn place_phis(
             }
         }
 
+        trace.event(|| Event::PlaceVariable {
+            var: var.as_u32(),
+            stores: def_blocks.to_vec(),
+            live_in: (func.layout.iter().copied())
+                .filter(|b| live_in[b.index()] == Some(var))
+                .collect(),
+        });
+
         // A phi wherever definitions meet and the variable is live.
-        let meets = frontiers.iterated_with(def_blocks.iter().copied(), &mut idf_scratch);
+        let meets = frontiers.iterated_traced(def_blocks.iter().copied(), &mut idf_scratch, trace);
         for b in meets {
-            if live_in[b.index()] != Some(var) {
+            let live = live_in[b.index()] == Some(var);
+            trace.event(|| Event::PhiAt {
+                var: var.as_u32(),
+                block: b,
+                live,
+            });
+            if !live {
                 continue;
             }
             let undef = undefs.get(func, info.ty);
@@ -274,8 +303,10 @@ fn rename(
     var_of: &VarOf,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
     on_entry: PrimaryMap<Var, Value>,
+    trace: &mut impl Trace,
 ) -> Substitution {
     // The value each variable holds at the current point of the walk.
+    let num_vars = on_entry.len();
     let mut current = ScopedMap::new(on_entry);
     let outgoing = phi_entry_slots(func, cfg, phi_var);
 
@@ -283,17 +314,27 @@ fn rename(
     for step in DomTreeWalk::new(domtree, func.layout[0]) {
         let block = match step {
             DomTreeStep::Enter(block) => block,
-            DomTreeStep::Leave(_) => {
+            DomTreeStep::Leave(block) => {
+                trace.event(|| Event::RenameLeave { block });
                 current.leave_scope();
                 continue;
             }
         };
         current.enter_scope();
+        trace.event(|| Event::RenameEnter {
+            block,
+            current: (0..num_vars).map(|i| current[Var::new(i)]).collect(),
+        });
 
         // A phi of a variable defines it.
         for &phi in &func.blocks[block].phis {
             if let Some(var) = phi_var[phi] {
-                current.set(var, func.insts[phi].result.unwrap());
+                let phi = func.insts[phi].result.unwrap();
+                trace.event(|| Event::RenamePhi {
+                    var: var.as_u32(),
+                    phi,
+                });
+                current.set(var, phi);
             }
         }
         // A load reads the value the variable holds; a store sets it.
@@ -301,8 +342,21 @@ fn rename(
         let mut walk = ReadAhead::new(&[], insts, func.values.len());
         while let Some(inst) = var_of.next_access(func, &mut walk, &current) {
             match var_of.access(func, inst) {
-                Some(Access::Load { var, result }) => subst.replace(result, current[var]),
-                Some(Access::Store { var, value }) => current.set(var, value),
+                Some(Access::Load { var, result }) => {
+                    trace.event(|| Event::RenameLoad {
+                        var: var.as_u32(),
+                        load: result,
+                        value: current[var],
+                    });
+                    subst.replace(result, current[var])
+                }
+                Some(Access::Store { var, value }) => {
+                    trace.event(|| Event::RenameStore {
+                        var: var.as_u32(),
+                        value,
+                    });
+                    current.set(var, value)
+                }
                 None => {}
             }
         }
@@ -316,6 +370,13 @@ fn rename(
                     if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
                         incoming[entry as usize].1 = current[var];
                     }
+                    trace.event(|| Event::RenamePhiEntry {
+                        block,
+                        succ,
+                        var: var.as_u32(),
+                        phi: func.insts[phi].result.unwrap(),
+                        value: current[var],
+                    });
                 }
             }
         }

@@ -24,6 +24,7 @@
 //! CFG analysis of it (new blocks, retargeted branches and phi entries).
 
 use cranelift_entity::SecondaryMap;
+use wend_ir::trace::{Event, NoTrace, Trace};
 use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 
 /// Splits every edge `P -> S` where `P` has several successor edges and `S`
@@ -33,6 +34,11 @@ use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 /// A new block goes right after its predecessor in the layout, so the fall
 /// through is kept where possible. Returns the number of blocks added.
 pub fn split_edges(func: &mut Function) -> usize {
+    split_edges_traced(func, &mut NoTrace)
+}
+
+/// [`split_edges`], recording each edge split.
+pub fn split_edges_traced(func: &mut Function, trace: &mut impl Trace) -> usize {
     let mut pred_edges = SecondaryMap::<Block, u32>::new();
     for &b in &func.layout {
         for s in func.successors(b) {
@@ -91,6 +97,11 @@ pub fn split_edges(func: &mut Function) -> usize {
             }
             *target = edge;
             new_layout.push(edge);
+            trace.event(|| Event::SplitEdge {
+                from: b,
+                to: succ,
+                new: edge,
+            });
         }
         if let Some(Terminator::CondBr {
             then_dest,

@@ -1,9 +1,10 @@
 //! `wendc analyze`: the tables a lecture on SSA construction walks through,
 //! per function — each block's dominators, immediate dominator and
 //! dominance frontier, then where mem2reg placed each variable's phis —
-//! and each function's loop forest.
+//! and each function's loop forest. With `--trace NAME`, the steps of one
+//! algorithm instead (wend-explain's `traces.rs`).
 
-use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs};
+use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, TraceFormat};
 use crate::driver::{lower_to_ir, read_ir, write_output, Failed};
 use wend_explain::tables::Listed;
 use wend_ir::analysis::cfg::Cfg;
@@ -34,7 +35,32 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
     };
     // Through the driver's writer: a closed pipe (`wendc analyze f | head`)
     // is an error message, not a panic.
-    write_output(None, report(&module).as_bytes())
+    match &args.trace {
+        Some(name) => write_output(None, trace(&module, name, args)?.as_bytes()),
+        None => write_output(None, report(&module).as_bytes()),
+    }
+}
+
+/// The `--trace` report: one algorithm's steps, as tables or JSON.
+fn trace(module: &Module, name: &str, args: &AnalyzeArgs) -> Result<String, Failed> {
+    use wend_explain::traces;
+    let only = args.trace_function.as_deref();
+    if let Some(only) = only {
+        if module.definitions().all(|(_, f)| f.name != only) {
+            let names: Vec<&str> = module.definitions().map(|(_, f)| f.name.as_str()).collect();
+            eprintln!(
+                "error: {} defines no function `{only}` (it defines: {})",
+                args.file.display(),
+                names.join(", ")
+            );
+            return Err(Failed);
+        }
+    }
+    let found = traces::collect(module, name, only).expect("clap checked the trace's name");
+    Ok(match args.format {
+        TraceFormat::Text => traces::text(&found),
+        TraceFormat::Json => format!("{:#}\n", traces::json(&found)),
+    })
 }
 
 /// The whole report for a module (unoptimised IR in, text out). The

@@ -130,6 +130,22 @@ pub struct OptArgs {
 pub struct AnalyzeArgs {
     /// A wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
+    /// Instead of the tables, the steps of one algorithm (docs/traces.md):
+    /// dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(wend_explain::traces::trace_names()))]
+    pub trace: Option<String>,
+    /// Trace only the function called NAME (as in the IR: `main`, `main.step`)
+    #[arg(long, value_name = "NAME", requires = "trace")]
+    pub trace_function: Option<String>,
+    /// How to print the trace: tables for reading, or JSON for tools
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text, requires = "trace")]
+    pub format: TraceFormat,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceFormat {
+    Text,
+    Json,
 }
 
 /// The pipeline shown by `wendc explain` is the one `build` would run:

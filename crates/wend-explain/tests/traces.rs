@@ -1,0 +1,154 @@
+//! Golden tests of the algorithm traces (`wendc analyze --trace NAME`).
+//!
+//! Each test is one file, `tests/traces/NAME.ll`: a first line naming the
+//! trace (and optionally the format), comments saying why the example is
+//! interesting and how its expected tables were worked out, the input IR,
+//! and after a separator the expected output, each line behind `; ` — so the
+//! whole file is still IR that `wendc analyze --trace NAME` reads:
+//!
+//! ```text
+//! ; trace: dominators
+//! ; why: …
+//!
+//! define i32 @main() { … }
+//!
+//! ; ---- expected output ----
+//! ; immediate dominators …
+//! ```
+//!
+//! `; format: json` after the trace line compares the JSON instead. To
+//! accept new output after an intended change, run
+//!
+//! ```text
+//! BLESS=1 cargo test -p wend-explain --test traces
+//! ```
+//!
+//! and read the diff: an expected table is a claim that the algorithm did
+//! exactly that, worked out by hand on the example.
+
+use std::path::{Path, PathBuf};
+use wend_explain::traces;
+
+const SEPARATOR: &str = "; ---- expected output ----";
+
+struct Golden {
+    path: PathBuf,
+    trace: String,
+    json: bool,
+    input: String,
+    expected: String,
+}
+
+fn golden_files() -> Vec<Golden> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/traces");
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("tests/traces exists")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "ll"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|path| {
+            let text = std::fs::read_to_string(&path).unwrap();
+            let header = |key: &str| {
+                text.lines()
+                    .take_while(|l| l.starts_with(';'))
+                    .find_map(|l| l.strip_prefix(&format!("; {key}: ")))
+                    .map(str::trim)
+                    .map(String::from)
+            };
+            let trace =
+                header("trace").unwrap_or_else(|| panic!("{}: no `; trace:` line", path.display()));
+            let json = header("format").is_some_and(|f| f == "json");
+            let (input, expected) = match text.split_once(&format!("\n{SEPARATOR}\n")) {
+                Some((input, expected)) => (
+                    format!("{input}\n"),
+                    expected
+                        .lines()
+                        .map(|l| l.strip_prefix("; ").unwrap_or(l.trim_start_matches(';')))
+                        .map(|l| format!("{l}\n"))
+                        .collect(),
+                ),
+                None => (text.clone(), String::new()),
+            };
+            Golden {
+                path,
+                trace,
+                json,
+                input,
+                expected,
+            }
+        })
+        .collect()
+}
+
+fn actual(golden: &Golden) -> String {
+    let module = wend_ir::read::parse_module(&golden.input)
+        .unwrap_or_else(|e| panic!("{}: {e}", golden.path.display()));
+    let found = traces::collect(&module, &golden.trace, None)
+        .unwrap_or_else(|| panic!("{}: no trace {}", golden.path.display(), golden.trace));
+    if golden.json {
+        format!("{:#}\n", traces::json(&found))
+    } else {
+        traces::text(&found)
+    }
+}
+
+#[test]
+fn traces_match_their_golden_files() {
+    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
+    let mut failures = Vec::new();
+    let goldens = golden_files();
+    for golden in &goldens {
+        let actual = actual(golden);
+        if actual == golden.expected {
+            continue;
+        }
+        if bless {
+            let commented: String = actual
+                .lines()
+                .map(|l| {
+                    if l.is_empty() {
+                        ";\n".to_string()
+                    } else {
+                        format!("; {l}\n")
+                    }
+                })
+                .collect();
+            std::fs::write(
+                &golden.path,
+                format!("{}{SEPARATOR}\n{commented}", golden.input),
+            )
+            .unwrap();
+        } else {
+            failures.push(format!(
+                "=== {}: the `{}` trace differs\n--- expected\n{}\n--- actual\n{actual}",
+                golden.path.display(),
+                golden.trace,
+                golden.expected
+            ));
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{}\n(run with BLESS=1 to accept the new outputs)",
+        failures.join("\n")
+    );
+}
+
+/// Every trace has a golden file: a new one cannot go untested.
+#[test]
+fn every_trace_has_a_golden_file() {
+    let goldens = golden_files();
+    for name in traces::trace_names() {
+        assert!(
+            goldens.iter().any(|g| g.trace == name && !g.json),
+            "no golden file for the `{name}` trace in tests/traces/"
+        );
+    }
+    assert!(
+        goldens.iter().any(|g| g.json),
+        "no golden file of the JSON format"
+    );
+}
