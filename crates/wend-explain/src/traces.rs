@@ -637,19 +637,6 @@ pub fn json(traces: &[FunctionTrace]) -> Json {
                             "copies": copies.iter().map(|(d, s)| json!([v(d), v(s)])).collect::<Vec<_>>(),
                             "moves": moves.iter().map(|(d, s)| json!([loc(d), loc(s)])).collect::<Vec<_>>(),
                         }),
-                        Event::ScanInterval { vreg, value, ranges } => json!({
-                            "event": "scan-interval", "vreg": vreg, "value": value.as_ref().map(v), "ranges": ranges,
-                        }),
-                        Event::ScanStart { vreg, position, active } => json!({
-                            "event": "scan-start", "vreg": vreg, "position": position, "active": active,
-                        }),
-                        Event::ScanAssign { vreg, reg, hinted } => json!({
-                            "event": "scan-assign", "vreg": vreg, "reg": reg, "hinted": hinted,
-                        }),
-                        Event::ScanSpill { vreg, weight, reg, evicted, cost } => json!({
-                            "event": "scan-spill", "vreg": vreg, "weight": weight, "reg": reg,
-                            "evicted": evicted, "cost": cost,
-                        }),
                     })
                     .collect();
                 json!({

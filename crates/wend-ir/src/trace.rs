@@ -168,39 +168,6 @@ pub enum Event {
         copies: Vec<(Value, Value)>,
         moves: Vec<(CopyLoc, CopyLoc)>,
     },
-
-    // ---- linear scan (on the machine IR: registers by number and name) ----
-    /// The live interval of virtual register `vreg` (the IR value it holds,
-    /// if any): its ranges of positions, lifetime holes between them.
-    ScanInterval {
-        vreg: u32,
-        value: Option<Value>,
-        ranges: Vec<(u32, u32)>,
-    },
-    /// The scan reaches the start of `vreg`'s interval; `active` are the
-    /// registers (and what holds them) live there, after expiry.
-    ScanStart {
-        vreg: u32,
-        position: u32,
-        active: Vec<(u32, &'static str)>,
-    },
-    /// `vreg` gets the register `reg` (`hinted`: the one a copy or a fixed
-    /// use asked for).
-    ScanAssign {
-        vreg: u32,
-        reg: &'static str,
-        hinted: bool,
-    },
-    /// No register is free for `vreg`: the intervals in `evicted` (whose
-    /// spill weights sum to `cost`) go to memory and `vreg` gets `reg`; or,
-    /// with `reg` `None`, `vreg` itself (weight `weight`) is cheaper to spill.
-    ScanSpill {
-        vreg: u32,
-        weight: u64,
-        reg: Option<&'static str>,
-        evicted: Vec<u32>,
-        cost: u64,
-    },
 }
 
 /// A sink that keeps every event, and the names to print them with.
