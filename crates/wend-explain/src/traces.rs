@@ -24,6 +24,7 @@ pub const TRACES: &[(&str, &str)] = &[
     ("sccp", "sparse conditional constant propagation: each edge made executable and each lattice change, in order"),
     ("liveness", "live-in and live-out sets of each block after each round of the backward dataflow"),
     ("out-of-ssa", "leaving SSA: each critical edge split, each parallel copy and its sequence of moves"),
+    ("linear-scan", "register allocation: the live intervals, the active registers at each interval's start, each register given and each spill and why"),
 ];
 
 /// The names `--trace` accepts, for usage errors.
@@ -49,7 +50,7 @@ pub fn collect(module: &Module, trace: &str, only: Option<&str>) -> Option<Vec<F
         .map(|(_, func)| {
             let mut func = func.clone();
             let mut recorder = Recorder::new(&func);
-            run_traced(trace, &mut func, &mut recorder);
+            run_traced(trace, module, &mut func, &mut recorder);
             FunctionTrace {
                 trace,
                 function: func.name.clone(),
@@ -62,7 +63,7 @@ pub fn collect(module: &Module, trace: &str, only: Option<&str>) -> Option<Vec<F
 
 /// Runs the algorithm called `trace` on `func`, recording into `rec`.
 /// Those that need SSA form get it from mem2reg first (untraced).
-fn run_traced(trace: &str, func: &mut Function, rec: &mut Recorder) {
+fn run_traced(trace: &str, module: &Module, func: &mut Function, rec: &mut Recorder) {
     let to_ssa = |func: &mut Function, rec: &mut Recorder| {
         wend_opt::mem2reg::run(func);
         rec.names(func);
@@ -116,6 +117,10 @@ fn run_traced(trace: &str, func: &mut Function, rec: &mut Recorder) {
                 });
             }
         }
+        "linear-scan" => {
+            to_ssa(func, rec);
+            wend_x86::compile_function_traced(module, func, rec);
+        }
         _ => unreachable!("{trace} is in TRACES"),
     }
 }
@@ -133,6 +138,7 @@ pub fn text(traces: &[FunctionTrace]) -> String {
             "sccp" => p.sccp(&mut out),
             "liveness" => p.liveness(&mut out),
             "out-of-ssa" => p.out_of_ssa(&mut out),
+            "linear-scan" => p.linear_scan(&mut out),
             _ => unreachable!(),
         }
         out.push('\n');
@@ -147,6 +153,18 @@ struct Printer<'a> {
 
 fn row(cells: impl IntoIterator<Item = String>) -> Vec<String> {
     cells.into_iter().collect()
+}
+
+/// Appends `text` to the last cell of the last row (the row's "then").
+fn then(rows: &mut [Vec<String>], text: String) {
+    let last = rows.last_mut().expect("a row to continue");
+    if last.len() == 4 {
+        let cell = &mut last[3];
+        cell.push(' ');
+        cell.push_str(&text);
+    } else {
+        last.push(text);
+    }
 }
 
 impl Printer<'_> {
@@ -498,6 +516,126 @@ impl Printer<'_> {
         }
     }
 
+    fn linear_scan(&self, out: &mut String) {
+        self.header(out, "linear-scan register allocation");
+        let mut blocks: &[(Block, u32, u32)] = &[];
+        let mut holds: Vec<(u32, Value)> = Vec::new();
+        for e in &self.r.events {
+            match e {
+                Event::ScanBlocks { blocks: b } => blocks = b,
+                Event::ScanValues { vregs } => holds.clone_from(vregs),
+                _ => {}
+            }
+        }
+        let vreg = |v: &u32| match holds.binary_search_by_key(v, |&(r, _)| r) {
+            Ok(i) => format!("%v{v} ({})", self.value(holds[i].1)),
+            Err(_) => format!("%v{v}"),
+        };
+        let legend: Vec<String> = (blocks.iter())
+            .map(|&(b, first, last)| format!("{} {first}-{last}", self.block(b)))
+            .collect();
+        let _ = writeln!(
+            out,
+            "the machine instructions of each block (after mem2reg; critical edges split): {}",
+            legend.join(", ")
+        );
+        let _ = writeln!(
+            out,
+            "live intervals, one column per instruction (# live, . a hole or not yet live), | between blocks:"
+        );
+        let mut rows = vec![row(["interval", "weight", "live"].map(String::from))];
+        for e in &self.r.events {
+            let Event::ScanInterval {
+                vreg: v,
+                ranges,
+                weight,
+            } = e
+            else {
+                continue;
+            };
+            let covered = |i: u32| {
+                ranges
+                    .iter()
+                    .any(|&(from, to)| from <= 2 * i + 1 && 2 * i <= to)
+            };
+            let mut chart = String::new();
+            for (k, &(_, first, last)) in blocks.iter().enumerate() {
+                if k > 0 {
+                    chart.push('|');
+                }
+                chart.extend((first..=last).map(|i| if covered(i) { '#' } else { '.' }));
+            }
+            rows.push(row([
+                vreg(v),
+                weight.to_string(),
+                chart.trim_end_matches(['.', '|']).to_string(),
+            ]));
+        }
+        write_table(out, &rows);
+        out.push('\n');
+        let _ = writeln!(out, "the scan, by increasing start:");
+        let mut rows = vec![row(
+            ["start", "interval", "active there", "then"].map(String::from)
+        )];
+        for e in &self.r.events {
+            match e {
+                Event::ScanStart {
+                    vreg: v,
+                    position,
+                    active,
+                    constraint,
+                } => {
+                    let active: Vec<String> = active
+                        .iter()
+                        .map(|(r, w)| format!("{r}={}", vreg(w)))
+                        .collect();
+                    let mut first = row([
+                        position.to_string(),
+                        vreg(v),
+                        if active.is_empty() {
+                            "-".to_string()
+                        } else {
+                            active.join(", ")
+                        },
+                    ]);
+                    if let Some(why) = constraint {
+                        first.push(format!("{why};"));
+                    }
+                    rows.push(first);
+                }
+                Event::ScanAssign { reg, .. } => then(&mut rows, format!("gets {reg}")),
+                Event::ScanSpill {
+                    vreg: v,
+                    weight,
+                    reg,
+                    evicted,
+                    cost,
+                    taken,
+                } => {
+                    let text = match reg {
+                        None => format!("no register may hold it: {} spilled", vreg(v)),
+                        Some(reg) => {
+                            let holders: Vec<String> = evicted.iter().map(vreg).collect();
+                            let compare = if *taken { "<" } else { ">=" };
+                            let outcome = if *taken {
+                                format!("they are spilled, it gets {reg}")
+                            } else {
+                                format!("{} is spilled", vreg(v))
+                            };
+                            format!(
+                                "no register free; cheapest to take: {reg}, held by {} (weight {cost} {compare} {weight}): {outcome}",
+                                holders.join(", ")
+                            )
+                        }
+                    };
+                    then(&mut rows, text);
+                }
+                _ => {}
+            }
+        }
+        write_table(out, &rows);
+    }
+
     fn out_of_ssa(&self, out: &mut String) {
         self.header(out, "leaving SSA");
         let mut splits = 0;
@@ -631,6 +769,26 @@ pub fn json(traces: &[FunctionTrace]) -> Json {
                         }),
                         Event::SplitEdge { from, to, new } => json!({
                             "event": "split-edge", "from": b(from), "to": b(to), "new": b(new),
+                        }),
+                        Event::ScanBlocks { blocks } => json!({
+                            "event": "scan-blocks",
+                            "blocks": blocks.iter().map(|(x, f, l)| json!([b(x), f, l])).collect::<Vec<_>>(),
+                        }),
+                        Event::ScanValues { vregs } => json!({
+                            "event": "scan-values",
+                            "vregs": vregs.iter().map(|(r, x)| json!([r, v(x)])).collect::<Vec<_>>(),
+                        }),
+                        Event::ScanInterval { vreg, ranges, weight } => json!({
+                            "event": "scan-interval", "vreg": vreg, "ranges": ranges, "weight": weight,
+                        }),
+                        Event::ScanStart { vreg, position, active, constraint } => json!({
+                            "event": "scan-start", "vreg": vreg, "position": position,
+                            "active": active, "constraint": constraint,
+                        }),
+                        Event::ScanAssign { vreg, reg } => json!({"event": "scan-assign", "vreg": vreg, "reg": reg}),
+                        Event::ScanSpill { vreg, weight, reg, evicted, cost, taken } => json!({
+                            "event": "scan-spill", "vreg": vreg, "weight": weight, "reg": reg,
+                            "evicted": evicted, "cost": cost, "taken": taken,
                         }),
                         Event::ParallelCopy { block, succ, copies, moves } => json!({
                             "event": "parallel-copy", "block": b(block), "succ": b(succ),

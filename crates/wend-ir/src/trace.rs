@@ -168,6 +168,45 @@ pub enum Event {
         copies: Vec<(Value, Value)>,
         moves: Vec<(CopyLoc, CopyLoc)>,
     },
+
+    // ---- linear scan (on the machine IR: virtual registers by number,
+    // positions as in `wend-x86/src/intervals.rs`: instruction i reads at
+    // 2i and writes at 2i + 1) ----
+    /// The first and last instruction index of each machine block.
+    ScanBlocks { blocks: Vec<(Block, u32, u32)> },
+    /// The IR value each virtual register holds (the others are the
+    /// backend's temporaries).
+    ScanValues { vregs: Vec<(u32, Value)> },
+    /// The live interval of `vreg` (ranges of positions, lifetime holes
+    /// between them) and its spill weight, in the order the scan takes them.
+    ScanInterval {
+        vreg: u32,
+        ranges: Vec<(u32, u32)>,
+        weight: u64,
+    },
+    /// The scan reaches the start of `vreg`'s interval: the registers
+    /// active there (live at `position`), after expiring the intervals that
+    /// ended, and what limits `vreg`'s choice.
+    ScanStart {
+        vreg: u32,
+        position: u32,
+        active: Vec<(&'static str, u32)>,
+        constraint: Option<&'static str>,
+    },
+    /// `vreg` gets the free register `reg`.
+    ScanAssign { vreg: u32, reg: &'static str },
+    /// No register is free for `vreg` (spill weight `weight`). The cheapest
+    /// register to take, `reg`, holds intervals `evicted` of total weight
+    /// `cost`: if that is less than `weight` they are spilled and `vreg`
+    /// gets `reg` (`taken`), else `vreg` itself is spilled.
+    ScanSpill {
+        vreg: u32,
+        weight: u64,
+        reg: Option<&'static str>,
+        evicted: Vec<u32>,
+        cost: u64,
+        taken: bool,
+    },
 }
 
 /// A sink that keeps every event, and the names to print them with.

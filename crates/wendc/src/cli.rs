@@ -131,7 +131,8 @@ pub struct AnalyzeArgs {
     /// A wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
     /// Instead of the tables, the steps of one algorithm (docs/traces.md):
-    /// dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa
+    /// dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa,
+    /// linear-scan
     #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(wend_explain::traces::trace_names()))]
     pub trace: Option<String>,
     /// Trace only the function called NAME (as in the IR: `main`, `main.step`)

@@ -313,7 +313,7 @@ fn an_unknown_trace_is_a_usage_error_listing_the_traces() {
         .code(64)
         .stdout("")
         .stderr(predicate::str::contains(
-            "[possible values: dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa]",
+            "[possible values: dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa, linear-scan]",
         ));
     // The trace's options without a trace would be ignored.
     for flags in [&["--trace-function", "main"][..], &["--format", "json"]] {
