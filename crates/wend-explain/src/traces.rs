@@ -618,7 +618,7 @@ impl Printer<'_> {
                             let holders: Vec<String> = evicted.iter().map(vreg).collect();
                             let compare = if *taken { "<" } else { ">=" };
                             let outcome = if *taken {
-                                format!("they are spilled, it gets {reg}")
+                                format!("{} spilled, {} gets {reg}", holders.join(", "), vreg(v))
                             } else {
                                 format!("{} is spilled", vreg(v))
                             };
