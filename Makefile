@@ -13,11 +13,12 @@
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
 # make editors-test — the TextMate grammar and the Vim syntax file against their samples
+# make browser-tests — the explain report in headless Chromium (playwright-core)
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
+.PHONY: browser-tests all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
 
 all: wendc
 
@@ -79,11 +80,22 @@ editors-test: wendc $(VSCODE_EXT)/node_modules/.package-lock.json
 	cd $(VSCODE_EXT) && node test/agree-with-lexer.js ../../$(WENDC)
 	editors/nvim/test/run.sh
 
+# The explain report in a real browser: Debian's Chromium driven by
+# playwright-core (tests/browser/, pinned by its package-lock.json and
+# installed on first use). CHROMIUM=path overrides /usr/bin/chromium.
+BROWSER_TESTS := tests/browser
+
+$(BROWSER_TESTS)/node_modules/.package-lock.json: $(BROWSER_TESTS)/package.json $(BROWSER_TESTS)/package-lock.json
+	cd $(BROWSER_TESTS) && npm ci --no-audit --no-fund
+
+browser-tests: wendc $(BROWSER_TESTS)/node_modules/.package-lock.json
+	cd $(BROWSER_TESTS) && WENDC=../../$(WENDC) node --test
+
 vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
 
-test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests
+test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests browser-tests
 
 fmt:
 	$(CARGO) fmt --all

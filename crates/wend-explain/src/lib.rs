@@ -28,6 +28,7 @@ pub mod layout;
 mod report;
 pub mod source;
 pub mod tables;
+mod trace_view;
 pub mod traces;
 
 use wend_ir::{FuncId, Module};

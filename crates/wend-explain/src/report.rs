@@ -47,7 +47,7 @@ pub(crate) fn page(
                 .collect()
         })
         .collect();
-    let lives: Vec<FunctionLife> = functions
+    let mut lives: Vec<FunctionLife> = functions
         .iter()
         .map(|&id| FunctionLife::follow(&input.functions[id].name, &defined))
         .collect();
@@ -110,8 +110,9 @@ pub(crate) fn page(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>\n{STYLE}",
-        escape(&title)
+         <title>{}</title>\n<style>\n{STYLE}{}",
+        escape(&title),
+        crate::trace_view::STYLE
     );
     // One rule pair per stage: the CSS-only pass selector.
     for k in 0..stages.len() {
@@ -190,6 +191,10 @@ pub(crate) fn page(
     write_source_section(&mut out, &source_lines);
     write_front_section(&mut out, src);
 
+    let mut trace_views = crate::trace_view::sections(&stages[0].module, options.layout);
+    for life in &mut lives {
+        life.trace_view = trace_views.remove(&life.name);
+    }
     for (life, drawing) in lives.iter().zip(&drawings) {
         let tables = tables.iter().find(|t| t.function == life.name);
         write_function_section(
@@ -208,6 +213,7 @@ pub(crate) fn page(
          JavaScript; with it, hover an assembly line to see its source line.</footer>\n</main>\n<script>\n",
     );
     out.push_str(SCRIPT);
+    out.push_str(crate::trace_view::SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
     out
 }
@@ -289,6 +295,8 @@ struct FunctionLife {
     name: String,
     /// Its id in each stage's module, `None` once a pass deleted it.
     ids: Vec<Option<FuncId>>,
+    /// The HTML of its step-through of the algorithm traces, if any.
+    trace_view: Option<String>,
 }
 
 impl FunctionLife {
@@ -301,6 +309,7 @@ impl FunctionLife {
         FunctionLife {
             name: name.to_string(),
             ids,
+            trace_view: None,
         }
     }
 
@@ -445,6 +454,12 @@ fn write_function_section(
 
     if let Some(tables) = tables {
         write_ssa_tables(out, tables);
+    }
+    if let Some(steps) = &life.trace_view {
+        let _ = writeln!(
+            out,
+            "<h3 id=\"fn-{anchor}-trace\">Step through an algorithm</h3>\n{steps}"
+        );
     }
 
     // Assembly.

@@ -36,6 +36,9 @@ pub fn trace_names() -> Vec<&'static str> {
 pub struct FunctionTrace {
     pub trace: &'static str,
     pub function: String,
+    /// The function as the algorithm left it (its blocks are those the
+    /// events name).
+    pub func: Function,
     pub recorder: Recorder,
 }
 
@@ -54,6 +57,7 @@ pub fn collect(module: &Module, trace: &str, only: Option<&str>) -> Option<Vec<F
             FunctionTrace {
                 trace,
                 function: func.name.clone(),
+                func,
                 recorder,
             }
         })
@@ -119,7 +123,7 @@ fn run_traced(trace: &str, module: &Module, func: &mut Function, rec: &mut Recor
         }
         "linear-scan" => {
             to_ssa(func, rec);
-            wend_x86::compile_function_traced(module, func, rec);
+            *func = wend_x86::compile_function_traced(module, func, rec).ir;
         }
         _ => unreachable!("{trace} is in TRACES"),
     }
@@ -144,6 +148,51 @@ pub fn text(traces: &[FunctionTrace]) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The variables of mem2reg's events, by number: their names without `%`.
+pub(crate) fn variable_names(r: &Recorder) -> Vec<String> {
+    r.events
+        .iter()
+        .find_map(|e| match e {
+            Event::Variables { addresses } => Some(
+                (addresses.iter())
+                    .map(|&a| r.value(a).trim_start_matches('%').to_string())
+                    .collect(),
+            ),
+            _ => None,
+        })
+        .unwrap_or_default()
+}
+
+/// A lattice cell as the tables write it.
+pub(crate) fn cell_text(c: &Cell) -> String {
+    match c {
+        Cell::Top => "⊤".to_string(),
+        Cell::Const(k) => k.to_string(),
+        Cell::Bottom => "⊥".to_string(),
+    }
+}
+
+/// One runner walk's effect: `block` joins the frontier of each block
+/// walked (`df` lists every block with its frontier so far).
+pub(crate) fn add_to_frontiers(df: &mut [(Block, Vec<Block>)], walked: &[Block], block: Block) {
+    for w in walked {
+        if let Some((_, set)) = df.iter_mut().find(|(b, _)| b == w) {
+            if !set.contains(&block) {
+                set.push(block);
+            }
+        }
+    }
+}
+
+/// A virtual register's name, with the IR value it holds (`holds` sorted
+/// by register) in parentheses.
+pub(crate) fn vreg_text(r: &Recorder, holds: &[(u32, Value)], v: u32) -> String {
+    match holds.binary_search_by_key(&v, |&(k, _)| k) {
+        Ok(i) => format!("%v{v} ({})", r.value(holds[i].1)),
+        Err(_) => format!("%v{v}"),
+    }
 }
 
 struct Printer<'a> {
@@ -189,20 +238,8 @@ impl Printer<'_> {
         format!("{{{}}}", names.join(", "))
     }
 
-    /// The variables of mem2reg's events, by number: their names without `%`.
     fn variables(&self) -> Vec<String> {
-        self.r
-            .events
-            .iter()
-            .find_map(|e| match e {
-                Event::Variables { addresses } => Some(
-                    (addresses.iter())
-                        .map(|&a| self.value(a).trim_start_matches('%').to_string())
-                        .collect(),
-                ),
-                _ => None,
-            })
-            .unwrap_or_default()
+        variable_names(self.r)
     }
 
     fn header(&self, out: &mut String, what: &str) {
@@ -270,13 +307,7 @@ impl Printer<'_> {
                     visits.join(", ")
                 },
             ]));
-            for w in walked {
-                if let Some((_, set)) = df.iter_mut().find(|(b, _)| b == w) {
-                    if !set.contains(block) {
-                        set.push(*block);
-                    }
-                }
-            }
+            add_to_frontiers(&mut df, walked, *block);
         }
         write_table(out, &rows);
         out.push('\n');
@@ -439,11 +470,7 @@ impl Printer<'_> {
             "in order: blocks reached, edges found executable, lattice cells lowered (⊤ -> constant -> ⊥)"
         );
         let mut rows = vec![row(["step", "event"].map(String::from))];
-        let cell = |c: &Cell| match c {
-            Cell::Top => "⊤".to_string(),
-            Cell::Const(k) => k.to_string(),
-            Cell::Bottom => "⊥".to_string(),
-        };
+        let cell = cell_text;
         let mut last: Vec<(Value, Cell)> = Vec::new();
         for e in &self.r.events {
             let text = match e {
@@ -527,10 +554,7 @@ impl Printer<'_> {
                 _ => {}
             }
         }
-        let vreg = |v: &u32| match holds.binary_search_by_key(v, |&(r, _)| r) {
-            Ok(i) => format!("%v{v} ({})", self.value(holds[i].1)),
-            Err(_) => format!("%v{v}"),
-        };
+        let vreg = |v: &u32| vreg_text(self.r, &holds, *v);
         let legend: Vec<String> = (blocks.iter())
             .map(|&(b, first, last)| format!("{} {first}-{last}", self.block(b)))
             .collect();
