@@ -40,7 +40,8 @@ pub enum Command {
     Opt(OptArgs),
     /// Print, per function, the CFG analyses a lecture walks through:
     /// dominators, immediate dominators, dominance frontiers, and where
-    /// mem2reg puts each variable's phis
+    /// mem2reg puts each variable's phis; with --trace, the steps of one
+    /// algorithm
     Analyze(AnalyzeArgs),
     /// Write a self-contained HTML report of the compilation: source,
     /// tokens, syntax tree, the IR after each pass beside the one before,
@@ -130,9 +131,8 @@ pub struct OptArgs {
 pub struct AnalyzeArgs {
     /// A wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
-    /// Instead of the tables, the steps of one algorithm (docs/traces.md):
-    /// dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa,
-    /// linear-scan
+    /// Instead of the tables, the steps of one algorithm, as a lecture's
+    /// tables (docs/traces.md)
     #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(wend_explain::traces::trace_names()))]
     pub trace: Option<String>,
     /// Trace only the function called NAME (as in the IR: `main`, `main.step`)
