@@ -152,3 +152,39 @@ fn every_trace_has_a_golden_file() {
         "no golden file of the JSON format"
     );
 }
+
+/// Recording changes nothing: on every golden input, the traced passes
+/// leave the same IR, and the traced allocator the same locations, as the
+/// untraced ones.
+#[test]
+fn tracing_does_not_change_what_the_algorithms_do() {
+    use wend_ir::trace::Recorder;
+    for golden in golden_files() {
+        let module = wend_ir::read::parse_module(&golden.input).unwrap();
+        for (id, func) in module.definitions() {
+            let mut plain = func.clone();
+            let mut traced = func.clone();
+            let mut recorder = Recorder::new(func);
+            wend_opt::mem2reg::run(&mut plain);
+            wend_opt::mem2reg::run_traced(&mut traced, &mut recorder);
+            wend_opt::sccp::run(&mut plain);
+            wend_opt::sccp::run_traced(&mut traced, &mut recorder);
+            let with = |f: &wend_ir::Function| {
+                let mut m = module.clone();
+                m.functions[id] = f.clone();
+                wend_ir::print::print_module(&m)
+            };
+            assert_eq!(with(&plain), with(&traced), "{}", golden.path.display());
+
+            let compiled = wend_x86::compile_function(&module, &plain);
+            let traced = wend_x86::compile_function_traced(&module, &plain, &mut recorder);
+            assert_eq!(
+                format!("{:?}", compiled.alloc.locs),
+                format!("{:?}", traced.alloc.locs),
+                "{}",
+                golden.path.display()
+            );
+            assert!(!recorder.events.is_empty());
+        }
+    }
+}
