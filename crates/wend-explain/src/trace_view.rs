@@ -86,8 +86,8 @@ pub(crate) fn sections(input: &Module, engine: LayoutEngine) -> HashMap<String, 
             );
             continue;
         }
-        // One drawing per distinct CFG: the input's, and the one with
-        // critical edges split.
+        // One drawing per distinct IR the traces are read against: the
+        // input, its SSA form, the SSA form with critical edges split.
         let mut shapes: Vec<String> = Vec::new();
         let mut drawings = Vec::new();
         let mut panels = Vec::new();
@@ -96,12 +96,12 @@ pub(crate) fn sections(input: &Module, engine: LayoutEngine) -> HashMap<String, 
             else {
                 continue;
             };
-            let shape = print_shape(&t.func);
+            let mut module = input.clone();
+            module.functions[id] = t.func;
+            let shape = wend_ir::print::print_function(&module, id);
             let drawing = match shapes.iter().position(|s| *s == shape) {
                 Some(d) => d,
                 None => {
-                    let mut module = input.clone();
-                    module.functions[id] = t.func.clone();
                     shapes.push(shape);
                     drawings.push(modules.len());
                     modules.push(module);
@@ -181,21 +181,6 @@ fn section(func: &Function, panels: &[(&str, usize, Vec<Step>)], drawings: &[Str
     }
     out.push_str("</div>\n");
     out
-}
-
-/// The blocks and edges of a function, by name: two functions with the
-/// same shape share a drawing.
-fn print_shape(func: &Function) -> String {
-    let names = wend_ir::print::block_names(func);
-    let mut shape = String::new();
-    for &b in &func.layout {
-        let _ = write!(shape, "{}:", names[b]);
-        for s in func.successors(b) {
-            let _ = write!(shape, " {}", names[s]);
-        }
-        shape.push('\n');
-    }
-    shape
 }
 
 fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> Vec<String> {

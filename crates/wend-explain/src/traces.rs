@@ -36,8 +36,9 @@ pub fn trace_names() -> Vec<&'static str> {
 pub struct FunctionTrace {
     pub trace: &'static str,
     pub function: String,
-    /// The function as the algorithm left it (its blocks are those the
-    /// events name).
+    /// The function as the algorithm saw it: the IR its events are read
+    /// against (the input for mem2reg's traces, the SSA form for SCCP's,
+    /// the IR with critical edges split for leaving SSA and allocation).
     pub func: Function,
     pub recorder: Recorder,
 }
@@ -51,9 +52,8 @@ pub fn collect(module: &Module, trace: &str, only: Option<&str>) -> Option<Vec<F
         .definitions()
         .filter(|(_, f)| only.is_none_or(|name| f.name == name))
         .map(|(_, func)| {
-            let mut func = func.clone();
-            let mut recorder = Recorder::new(&func);
-            run_traced(trace, module, &mut func, &mut recorder);
+            let mut recorder = Recorder::new(func);
+            let func = run_traced(trace, module, func.clone(), &mut recorder);
             FunctionTrace {
                 trace,
                 function: func.name.clone(),
@@ -65,68 +65,81 @@ pub fn collect(module: &Module, trace: &str, only: Option<&str>) -> Option<Vec<F
     Some(traces)
 }
 
-/// Runs the algorithm called `trace` on `func`, recording into `rec`.
-/// Those that need SSA form get it from mem2reg first (untraced).
-fn run_traced(trace: &str, module: &Module, func: &mut Function, rec: &mut Recorder) {
+/// Runs the algorithm called `trace` on `func`, recording into `rec`, and
+/// returns the function as the algorithm saw it. Those that need SSA form
+/// get it from mem2reg first (untraced).
+fn run_traced(trace: &str, module: &Module, mut func: Function, rec: &mut Recorder) -> Function {
     let to_ssa = |func: &mut Function, rec: &mut Recorder| {
         wend_opt::mem2reg::run(func);
         rec.names(func);
     };
-    match trace {
-        "dominators" => {
-            DomTree::compute_traced(func, &Cfg::compute(func), rec);
-        }
-        "frontiers" => {
-            let cfg = Cfg::compute(func);
-            DominanceFrontiers::compute_traced(&cfg, &DomTree::compute(func, &cfg), rec);
-        }
-        "phis" | "rename" => wend_opt::mem2reg::run_traced(func, rec),
-        "sccp" => {
-            to_ssa(func, rec);
-            wend_opt::sccp::run_traced(func, rec);
-        }
-        "liveness" => {
-            to_ssa(func, rec);
-            Liveness::compute_traced(func, &Cfg::compute(func), rec);
-        }
-        "out-of-ssa" => {
-            to_ssa(func, rec);
-            wend_x86::out_of_ssa::split_edges_traced(func, rec);
-            rec.names(func);
-            // Each edge into a block with phis now leaves a block with one
-            // successor: its parallel copy goes at that block's end.
-            for &b in &func.layout {
-                let copies = wend_x86::out_of_ssa::phi_copies(func, b);
-                if copies.is_empty() {
-                    continue;
-                }
-                // Constants are no location: nothing overwrites them, so
-                // they are copied last, as the emitter does.
-                let is_const =
-                    |v: Value| !matches!(func.value_def(v), ValueDef::Inst(_) | ValueDef::Param(_));
-                let (constants, locs): (Vec<_>, Vec<_>) = (copies.iter())
-                    .map(|&(d, s)| (CopyLoc::Value(d), CopyLoc::Value(s)))
-                    .partition(|&(_, s)| matches!(s, CopyLoc::Value(v) if is_const(v)));
-                let mut moves = wend_x86::parallel_copy::sequentialize(&locs, CopyLoc::Temp);
-                moves.extend(constants);
-                let succ = func
-                    .successors(b)
-                    .next()
-                    .expect("a copy goes to a successor");
-                rec.event(|| Event::ParallelCopy {
-                    block: b,
-                    succ,
-                    copies,
-                    moves,
-                });
+    // The IR is `func` itself unless an arm returns an earlier state.
+    {
+        let func = &mut func;
+        match trace {
+            "dominators" => {
+                DomTree::compute_traced(func, &Cfg::compute(func), rec);
             }
+            "frontiers" => {
+                let cfg = Cfg::compute(func);
+                DominanceFrontiers::compute_traced(&cfg, &DomTree::compute(func, &cfg), rec);
+            }
+            "phis" | "rename" => {
+                let input = func.clone();
+                wend_opt::mem2reg::run_traced(func, rec);
+                return input;
+            }
+            "sccp" => {
+                to_ssa(func, rec);
+                let seen = func.clone();
+                wend_opt::sccp::run_traced(func, rec);
+                return seen;
+            }
+            "liveness" => {
+                to_ssa(func, rec);
+                Liveness::compute_traced(func, &Cfg::compute(func), rec);
+            }
+            "out-of-ssa" => {
+                to_ssa(func, rec);
+                wend_x86::out_of_ssa::split_edges_traced(func, rec);
+                rec.names(func);
+                // Each edge into a block with phis now leaves a block with one
+                // successor: its parallel copy goes at that block's end.
+                for &b in &func.layout {
+                    let copies = wend_x86::out_of_ssa::phi_copies(func, b);
+                    if copies.is_empty() {
+                        continue;
+                    }
+                    // Constants are no location: nothing overwrites them, so
+                    // they are copied last, as the emitter does.
+                    let is_const = |v: Value| {
+                        !matches!(func.value_def(v), ValueDef::Inst(_) | ValueDef::Param(_))
+                    };
+                    let (constants, locs): (Vec<_>, Vec<_>) = (copies.iter())
+                        .map(|&(d, s)| (CopyLoc::Value(d), CopyLoc::Value(s)))
+                        .partition(|&(_, s)| matches!(s, CopyLoc::Value(v) if is_const(v)));
+                    let mut moves = wend_x86::parallel_copy::sequentialize(&locs, CopyLoc::Temp);
+                    moves.extend(constants);
+                    let succ = func
+                        .successors(b)
+                        .next()
+                        .expect("a copy goes to a successor");
+                    rec.event(|| Event::ParallelCopy {
+                        block: b,
+                        succ,
+                        copies,
+                        moves,
+                    });
+                }
+            }
+            "linear-scan" => {
+                to_ssa(func, rec);
+                *func = wend_x86::compile_function_traced(module, func, rec).ir;
+            }
+            _ => unreachable!("{trace} is in TRACES"),
         }
-        "linear-scan" => {
-            to_ssa(func, rec);
-            *func = wend_x86::compile_function_traced(module, func, rec).ir;
-        }
-        _ => unreachable!("{trace} is in TRACES"),
     }
+    func
 }
 
 /// The traces as text tables.
