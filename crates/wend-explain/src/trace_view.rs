@@ -57,16 +57,18 @@ struct Step {
 /// one go, as the report's own are.
 pub(crate) fn sections(input: &Module, engine: LayoutEngine) -> HashMap<String, String> {
     struct Prepared<'m> {
-        id: FuncId,
         func: &'m Function,
         panels: Vec<(&'static str, usize, Vec<Step>)>,
-        /// Indices into the drawings of all functions.
-        drawings: Vec<usize>,
+        /// The functions of `scratch` to draw.
+        drawings: Vec<FuncId>,
     }
-    let mut modules: Vec<Module> = Vec::new();
+    // The IR each drawing shows goes into one copy of the module, under a
+    // name of its own (the drawing's element ids come from it), so that
+    // calls still print their callees.
+    let mut scratch: Option<Module> = None;
     let mut prepared: Vec<Prepared> = Vec::new();
     let mut notes: HashMap<String, String> = HashMap::new();
-    for (k, (id, func)) in input.definitions().enumerate() {
+    for (k, (_, func)) in input.definitions().enumerate() {
         if func.layout.len() > MAX_BLOCKS || k >= MAX_FUNCTIONS {
             let why = if k >= MAX_FUNCTIONS {
                 format!("only the first {MAX_FUNCTIONS} functions of a program get one")
@@ -96,31 +98,32 @@ pub(crate) fn sections(input: &Module, engine: LayoutEngine) -> HashMap<String, 
             else {
                 continue;
             };
-            let mut module = input.clone();
-            module.functions[id] = t.func;
-            let shape = wend_ir::print::print_function(&module, id);
+            let scratch = scratch.get_or_insert_with(|| input.clone());
+            let shown = scratch.functions.push(t.func);
+            let shape = wend_ir::print::print_function(scratch, shown);
             let drawing = match shapes.iter().position(|s| *s == shape) {
                 Some(d) => d,
                 None => {
                     shapes.push(shape);
-                    drawings.push(modules.len());
-                    modules.push(module);
+                    scratch.functions[shown].name = format!("{}.step{}", func.name, drawings.len());
+                    drawings.push(shown);
                     shapes.len() - 1
                 }
             };
             panels.push((name, drawing, steps(name, &t.recorder)));
         }
         prepared.push(Prepared {
-            id,
             func,
             panels,
             drawings,
         });
     }
-    let requests: Vec<(&Module, FuncId)> = (prepared.iter())
-        .flat_map(|p| p.drawings.iter().map(move |&m| (m, p.id)))
-        .map(|(m, id)| (&modules[m], id))
-        .collect();
+    let requests: Vec<(&Module, FuncId)> = match &scratch {
+        Some(scratch) => (prepared.iter())
+            .flat_map(|p| p.drawings.iter().map(move |&id| (scratch, id)))
+            .collect(),
+        None => Vec::new(),
+    };
     let mut svgs = cfg_svg::draw_all(&requests, engine)
         .into_iter()
         .map(|d| d.svg);
