@@ -188,3 +188,41 @@ fn tracing_does_not_change_what_the_algorithms_do() {
         }
     }
 }
+
+/// Every trace, as text and as JSON, on every program of the book and of
+/// test-programs/ that compiles: no panic, and something for every
+/// function.
+#[test]
+fn every_trace_runs_on_every_example_program() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut programs = Vec::new();
+    let mut dirs = vec![root.join("docs/examples"), root.join("test-programs")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "wend") {
+                programs.push(path);
+            }
+        }
+    }
+    programs.sort();
+    let mut traced = 0;
+    for path in programs {
+        let src = std::fs::read_to_string(&path).unwrap();
+        let (checked, _) = wend_frontend::check(&src);
+        let Some(checked) = checked else { continue };
+        let module = wend_frontend::lower(checked);
+        let functions = module.definitions().count();
+        for name in traces::trace_names() {
+            let found = traces::collect(&module, name, None).unwrap();
+            assert_eq!(found.len(), functions, "{} {name}", path.display());
+            let text = traces::text(&found);
+            assert!(text.contains(" of @"), "{} {name}:\n{text}", path.display());
+            traces::json(&found);
+        }
+        traced += 1;
+    }
+    assert!(traced > 50, "only {traced} programs compiled");
+}
