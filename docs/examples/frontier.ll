@@ -1,19 +1,16 @@
 ; The example CFG of the article on dominance frontiers and phi placement
 ; this project grew from: one variable, a, stored in bb1, bb2, bb3, bb5
 ; and bb6, loaded in bb2, bb3, bb5, bb6, bb7 and bb8. The article's "End"
-; is the return in bb8; c is the unknown condition of its branches (a
-; variable stored once, so it needs no phi).
-define i32 @main() {
+; is the return in bb8; the parameter c stands for the conditions of its
+; branches, which the article leaves unknown.
+define i32 @f(i1 %c) {
 entry:
   %a = alloca i32
-  %c = alloca i1
-  store i1 true, i1* %c
   br label %bb1
 
 bb1:
   store i32 1, i32* %a
-  %c1 = load i1, i1* %c
-  br i1 %c1, label %bb2, label %bb4
+  br i1 %c, label %bb2, label %bb4
 
 bb2:
   %a0 = load i32, i32* %a
@@ -29,8 +26,7 @@ bb3:
   br i1 %c3, label %bb2, label %bb8
 
 bb4:
-  %c4 = load i1, i1* %c
-  br i1 %c4, label %bb5, label %bb6
+  br i1 %c, label %bb5, label %bb6
 
 bb5:
   %a2 = load i32, i32* %a

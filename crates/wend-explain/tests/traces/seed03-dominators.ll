@@ -3,25 +3,22 @@
 ; placement (entry -> bb1; bb1 -> bb2, bb4; bb2 -> bb3; bb3 -> bb2, bb8;
 ; bb4 -> bb5, bb6; bb5, bb6 -> bb7; bb7 -> bb8), with its variable a
 ; stored in bb1, bb2, bb3, bb5 and bb6 and loaded in bb2, bb3, bb5, bb6,
-; bb7 and bb8 (the article's "End" is the return in bb8; c is the unknown
-; condition of its branches).
+; bb7 and bb8 (the article's "End" is the return in bb8; the parameter c
+; stands for the conditions the article leaves unknown).
 ; Worked by hand: in reverse postorder every block but bb2 has all its
 ; predecessors before it, so round 1 finds every immediate dominator;
 ; bb2 sees only bb1 (bb3 comes later), which is already right, and bb8
 ; meets bb3 (under bb2 under bb1) and bb7 (under bb4 under bb1) at bb1.
 ; Round 2 changes nothing.
 
-define i32 @main() {
+define i32 @f(i1 %c) {
 entry:
   %a = alloca i32
-  %c = alloca i1
-  store i1 true, i1* %c
   br label %bb1
 
 bb1:
   store i32 1, i32* %a
-  %c1 = load i1, i1* %c
-  br i1 %c1, label %bb2, label %bb4
+  br i1 %c, label %bb2, label %bb4
 
 bb2:
   %a0 = load i32, i32* %a
@@ -37,8 +34,7 @@ bb3:
   br i1 %c3, label %bb2, label %bb8
 
 bb4:
-  %c4 = load i1, i1* %c
-  br i1 %c4, label %bb5, label %bb6
+  br i1 %c, label %bb5, label %bb6
 
 bb5:
   %a2 = load i32, i32* %a
@@ -59,7 +55,7 @@ bb8:
   ret i32 %a5
 }
 ; ---- expected output ----
-; immediate dominators (Cooper-Harvey-Kennedy), blocks in reverse postorder, of @main
+; immediate dominators (Cooper-Harvey-Kennedy), blocks in reverse postorder, of @f
 ; after each round over them (? = not known yet)
 ;   block  start  round 1  round 2
 ;   entry  entry  entry    entry

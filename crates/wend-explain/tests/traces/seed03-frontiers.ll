@@ -3,8 +3,8 @@
 ; placement (entry -> bb1; bb1 -> bb2, bb4; bb2 -> bb3; bb3 -> bb2, bb8;
 ; bb4 -> bb5, bb6; bb5, bb6 -> bb7; bb7 -> bb8), with its variable a
 ; stored in bb1, bb2, bb3, bb5 and bb6 and loaded in bb2, bb3, bb5, bb6,
-; bb7 and bb8 (the article's "End" is the return in bb8; c is the unknown
-; condition of its branches).
+; bb7 and bb8 (the article's "End" is the return in bb8; the parameter c
+; stands for the conditions the article leaves unknown).
 ; Worked by hand: only bb2, bb7 and bb8 have several predecessors, so
 ; only the walks from bb3 (to bb2: up to idom(bb2) = bb1, visiting bb3 and
 ; bb2), from bb5 and bb6 (to bb7, stopping at bb4), and from bb3 and bb7
@@ -12,17 +12,14 @@
 ; DF(bb2) = DF(bb3) = {bb2, bb8}, DF(bb5) = DF(bb6) = {bb7},
 ; DF(bb7) = DF(bb4) = {bb8}, as in the article (which leaves bb4 out).
 
-define i32 @main() {
+define i32 @f(i1 %c) {
 entry:
   %a = alloca i32
-  %c = alloca i1
-  store i1 true, i1* %c
   br label %bb1
 
 bb1:
   store i32 1, i32* %a
-  %c1 = load i1, i1* %c
-  br i1 %c1, label %bb2, label %bb4
+  br i1 %c, label %bb2, label %bb4
 
 bb2:
   %a0 = load i32, i32* %a
@@ -38,8 +35,7 @@ bb3:
   br i1 %c3, label %bb2, label %bb8
 
 bb4:
-  %c4 = load i1, i1* %c
-  br i1 %c4, label %bb5, label %bb6
+  br i1 %c, label %bb5, label %bb6
 
 bb5:
   %a2 = load i32, i32* %a
@@ -60,7 +56,7 @@ bb8:
   ret i32 %a5
 }
 ; ---- expected output ----
-; dominance frontiers of @main
+; dominance frontiers of @f
 ; each edge p -> b: the runner climbs the dominator tree from p up to idom(b), excluded,
 ; and b joins the frontier of every block it visits
 ;   edge          idom(b)  runner visits

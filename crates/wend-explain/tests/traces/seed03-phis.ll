@@ -3,26 +3,22 @@
 ; placement (entry -> bb1; bb1 -> bb2, bb4; bb2 -> bb3; bb3 -> bb2, bb8;
 ; bb4 -> bb5, bb6; bb5, bb6 -> bb7; bb7 -> bb8), with its variable a
 ; stored in bb1, bb2, bb3, bb5 and bb6 and loaded in bb2, bb3, bb5, bb6,
-; bb7 and bb8 (the article's "End" is the return in bb8; c is the unknown
-; condition of its branches).
+; bb7 and bb8 (the article's "End" is the return in bb8; the parameter c
+; stands for the conditions the article leaves unknown).
 ; Worked by hand: DF+({bb1, bb2, bb3, bb5, bb6}) = {bb2, bb7, bb8}, and a
 ; is live on entry to all three (bb2 and bb7 and bb8 load it before any
 ; store), so pruning removes nothing: phis in bb2, bb7 and bb8, as in the
 ; article. Our worklist is a stack (the article's is a queue), so the
-; blocks are taken in another order; the result is the same. c, stored
-; once with a constant, needs no phi at all.
+; blocks are taken in another order; the result is the same.
 
-define i32 @main() {
+define i32 @f(i1 %c) {
 entry:
   %a = alloca i32
-  %c = alloca i1
-  store i1 true, i1* %c
   br label %bb1
 
 bb1:
   store i32 1, i32* %a
-  %c1 = load i1, i1* %c
-  br i1 %c1, label %bb2, label %bb4
+  br i1 %c, label %bb2, label %bb4
 
 bb2:
   %a0 = load i32, i32* %a
@@ -38,8 +34,7 @@ bb3:
   br i1 %c3, label %bb2, label %bb8
 
 bb4:
-  %c4 = load i1, i1* %c
-  br i1 %c4, label %bb5, label %bb6
+  br i1 %c, label %bb5, label %bb6
 
 bb5:
   %a2 = load i32, i32* %a
@@ -60,7 +55,7 @@ bb8:
   ret i32 %a5
 }
 ; ---- expected output ----
-; phi placement by mem2reg (pruned SSA) of @main
+; phi placement by mem2reg (pruned SSA) of @f
 ;   a: stored in {bb1, bb2, bb3, bb5, bb6}, live on entry to {bb2, bb3, bb4, bb5, bb6, bb7, bb8}
 ;     worklist takes  its frontier  queued for the first time
 ;     bb6             {bb7}         {bb7}
@@ -73,5 +68,4 @@ bb8:
 ;     phi for a in bb2 (a is live on entry)
 ;     phi for a in bb8 (a is live on entry)
 ;     phi for a in bb7 (a is live on entry)
-;   c: stored once, a constant or parameter: its loads read that value; no phi
 ;

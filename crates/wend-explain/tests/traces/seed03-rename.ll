@@ -3,8 +3,8 @@
 ; placement (entry -> bb1; bb1 -> bb2, bb4; bb2 -> bb3; bb3 -> bb2, bb8;
 ; bb4 -> bb5, bb6; bb5, bb6 -> bb7; bb7 -> bb8), with its variable a
 ; stored in bb1, bb2, bb3, bb5 and bb6 and loaded in bb2, bb3, bb5, bb6,
-; bb7 and bb8 (the article's "End" is the return in bb8; c is the unknown
-; condition of its branches).
+; bb7 and bb8 (the article's "End" is the return in bb8; the parameter c
+; stands for the conditions the article leaves unknown).
 ; Worked by hand, walking the dominator tree (bb1 under entry; bb2, bb4
 ; and bb8 under bb1; bb3 under bb2; bb5, bb6, bb7 under bb4): a is 1 after
 ; bb1; in bb2 the phi defines it, so %a0 becomes that phi (the article
@@ -14,17 +14,14 @@
 ; bb7's phi from bb7. Loads are named as in the input, phis as in the
 ; output (where the phis of a take the names a, a1, a2).
 
-define i32 @main() {
+define i32 @f(i1 %c) {
 entry:
   %a = alloca i32
-  %c = alloca i1
-  store i1 true, i1* %c
   br label %bb1
 
 bb1:
   store i32 1, i32* %a
-  %c1 = load i1, i1* %c
-  br i1 %c1, label %bb2, label %bb4
+  br i1 %c, label %bb2, label %bb4
 
 bb2:
   %a0 = load i32, i32* %a
@@ -40,8 +37,7 @@ bb3:
   br i1 %c3, label %bb2, label %bb8
 
 bb4:
-  %c4 = load i1, i1* %c
-  br i1 %c4, label %bb5, label %bb6
+  br i1 %c, label %bb5, label %bb6
 
 bb5:
   %a2 = load i32, i32* %a
@@ -62,17 +58,17 @@ bb8:
   ret i32 %a5
 }
 ; ---- expected output ----
-; renaming by mem2reg of @main
+; renaming by mem2reg of @f
 ; the dominator-tree walk (a child indented under its parent); each variable's current
 ; definition on entering each block, then what the block does
-;   block      a      c     then
-;   entry      undef  true  c = true
-;     bb1      undef  true  a = 1; load %c1 of c -> true; phi %a in bb2 gets 1
-;       bb2    1      true  a = phi %a; load %a0 of a -> %a; a = %t0
-;         bb3  %t0    true  load %a1 of a -> %t0; a = %t1; phi %a in bb2 gets %t1; phi %a2 in bb8 gets %t1
-;       bb4    1      true  load %c4 of c -> true
-;         bb5  1      true  load %a2 of a -> 1; a = 2; phi %a1 in bb7 gets 2
-;         bb6  1      true  load %a3 of a -> 1; a = 3; phi %a1 in bb7 gets 3
-;         bb7  1      true  a = phi %a1; load %a4 of a -> %a1; phi %a2 in bb8 gets %a1
-;       bb8    1      true  a = phi %a2; load %a5 of a -> %a2
+;   block      a      then
+;   entry      undef
+;     bb1      undef  a = 1; phi %a in bb2 gets 1
+;       bb2    1      a = phi %a; load %a0 of a -> %a; a = %t0
+;         bb3  %t0    load %a1 of a -> %t0; a = %t1; phi %a in bb2 gets %t1; phi %a2 in bb8 gets %t1
+;       bb4    1
+;         bb5  1      load %a2 of a -> 1; a = 2; phi %a1 in bb7 gets 2
+;         bb6  1      load %a3 of a -> 1; a = 3; phi %a1 in bb7 gets 3
+;         bb7  1      a = phi %a1; load %a4 of a -> %a1; phi %a2 in bb8 gets %a1
+;       bb8    1      a = phi %a2; load %a5 of a -> %a2
 ;
