@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Runs every program of test-programs/ through every pipeline and compares.
 
+Programs are wend sources (NAME.wend) and, under ir/, textual IR (NAME.ll),
+which every pipeline takes the same way.
+
 For a runnable program NAME.wend the expectations are NAME.expected (stdout),
 NAME.expected-stderr (default: empty) and NAME.expected-status (default: 0);
 every pipeline must reproduce all three exactly. For a program under errors/,
@@ -34,6 +37,9 @@ PIPELINES = {
     "interp-mem2reg": [["{wendc}", "run", "-w", "--interp", "--passes", "mem2reg", "{src}"]],
     "interp-reg2mem": [["{wendc}", "run", "-w", "--interp", "--passes", "mem2reg,reg2mem,mem2reg", "{src}"]],
     "interp-O2": [["{wendc}", "run", "-w", "--interp", "-O2", "{src}"]],
+    # The other SSA flavours: more phis, the same program.
+    "interp-minimal": [["{wendc}", "run", "-w", "--interp", "--passes", "mem2reg", "--ssa", "minimal", "{src}"]],
+    "interp-semi-pruned": [["{wendc}", "run", "-w", "--interp", "--passes", "mem2reg", "--ssa", "semi-pruned", "{src}"]],
     "llvm-lli-O0": [
         ["{wendc}", "build", "-w", "--emit", "llvm", "-O0", "{src}", "-o", "{tmp}/p.ll"],
         ["lli", "{tmp}/p.ll"],
@@ -71,6 +77,20 @@ PIPELINES = {
     ],
     "native-O2": [
         ["{wendc}", "build", "-w", "-O2", "{src}", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
+    ],
+    # -O2's passes, then loops rotated (LICM again on the rotated loops)
+    # and SSA left at IR level: the native backend gets no phis.
+    "native-rotate-phi-elim": [
+        ["{wendc}", "build", "-w", "--passes",
+         "mem2reg,inline,mem2reg,sccp,copyprop,gvn,dce,simplifycfg,loopsimplify,licm,"
+         "sccp,copyprop,gvn,dce,simplifycfg,loop-rotate,licm,phi-elim",
+         "{src}", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
+    ],
+    # Every later pass and the backend on minimal SSA's extra (dead) phis.
+    "native-O2-minimal": [
+        ["{wendc}", "build", "-w", "-O2", "--ssa", "minimal", "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],
 }
@@ -189,7 +209,7 @@ def main():
             sys.exit(f"unknown pipeline {p!r}; known: {', '.join(PIPELINES)}")
 
     roots = [pathlib.Path(p).resolve() for p in args.paths] or [ROOT / "test-programs"]
-    programs = sorted({f for r in roots for f in ([r] if r.is_file() else r.rglob("*.wend"))})
+    programs = sorted({f for r in roots for f in ([r] if r.is_file() else [*r.rglob("*.wend"), *r.rglob("*.ll")])})
 
     def check(src):
         if "gfx" in src.relative_to(ROOT).parts:

@@ -21,6 +21,7 @@
 
 pub mod asm;
 pub mod cfg_svg;
+pub mod colours;
 pub mod diff;
 pub mod graphviz;
 pub mod html;
@@ -44,16 +45,31 @@ pub enum LayoutEngine {
     Builtin,
 }
 
+/// What the user gave `wendc explain`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InputKind {
+    /// wend source: shown coloured, with its tokens and syntax tree.
+    #[default]
+    Wend,
+    /// Textual IR (a `.ll` file): shown as it is; it has no tokens or
+    /// syntax tree of wend, and its IR is the input stage.
+    Ir,
+}
+
 /// What to explain, and how.
 #[derive(Clone, Debug)]
 pub struct ExplainOptions {
     /// The file name shown in the title (and in the assembly's `.file`).
     pub source_name: String,
+    pub input: InputKind,
     /// The passes to run, in order.
     pub passes: Vec<&'static Pass>,
     /// How the pipeline was chosen, for the header (`-O2`, `--passes=…`).
     pub pipeline_label: String,
     pub layout: LayoutEngine,
+    /// The SSA flavour mem2reg builds in the step-through's traces (that
+    /// of the pipeline's `mem2reg`, `--ssa`).
+    pub ssa: wend_opt::mem2reg::Flavour,
 }
 
 /// The IR of the whole module at one point of the pipeline.
@@ -88,9 +104,13 @@ pub fn run_stages(module: &Module, passes: &[&'static Pass]) -> Vec<Stage> {
     stages
 }
 
-/// The report for `src`, already checked and lowered to `module`.
+/// The report for `src`, already checked and lowered to `module` (or, for
+/// IR input, read into it).
 pub fn render(src: &str, module: &Module, options: &ExplainOptions) -> String {
-    let stages = run_stages(module, &options.passes);
+    let mut stages = run_stages(module, &options.passes);
+    if options.input == InputKind::Ir {
+        stages[0].description = "the IR as read from the file, before any pass".to_string();
+    }
     report::page(src, module, &stages, options)
 }
 

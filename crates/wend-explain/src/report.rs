@@ -11,7 +11,7 @@ use crate::diff::side_by_side;
 use crate::html::{escape, id_fragment};
 use crate::source::highlighted_lines;
 use crate::tables::{module_tables, Listed, SsaTables};
-use crate::{definitions, ExplainOptions, LayoutEngine, Stage};
+use crate::{definitions, ExplainOptions, InputKind, LayoutEngine, Stage};
 use std::collections::HashMap;
 use std::fmt::Write;
 use wend_ir::analysis::cfg::Cfg;
@@ -110,8 +110,9 @@ pub(crate) fn page(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>\n{STYLE}{}",
+         <title>{}</title>\n<style>\n{STYLE}{}{}",
         escape(&title),
+        crate::colours::stylesheet(),
         crate::trace_view::STYLE
     );
     // One rule pair per stage: the CSS-only pass selector.
@@ -155,7 +156,12 @@ pub(crate) fn page(
         functions.len(),
         if functions.len() == 1 { "" } else { "s" }
     );
-    out.push_str("<nav class=\"toc\" aria-label=\"contents\"><a href=\"#source\">Source</a> <a href=\"#front\">Tokens &amp; syntax tree</a>");
+    let is_ir = options.input == InputKind::Ir;
+    if is_ir {
+        out.push_str("<nav class=\"toc\" aria-label=\"contents\"><a href=\"#source\">IR input</a>");
+    } else {
+        out.push_str("<nav class=\"toc\" aria-label=\"contents\"><a href=\"#source\">Source</a> <a href=\"#front\">Tokens &amp; syntax tree</a>");
+    }
     for &id in &functions {
         let name = &input.functions[id].name;
         let _ = write!(
@@ -187,11 +193,22 @@ pub(crate) fn page(
          </nav>\n",
     );
 
-    let source_lines = highlighted_lines(src);
-    write_source_section(&mut out, &source_lines);
-    write_front_section(&mut out, src);
+    let source_lines = if is_ir {
+        src.lines().map(escape).collect()
+    } else {
+        highlighted_lines(src)
+    };
+    write_source_section(
+        &mut out,
+        &source_lines,
+        if is_ir { "IR input" } else { "Source" },
+    );
+    if !is_ir {
+        write_front_section(&mut out, src);
+    }
 
-    let mut trace_views = crate::trace_view::sections(&stages[0].module, options.layout);
+    let mut trace_views =
+        crate::trace_view::sections(&stages[0].module, options.layout, options.ssa);
     for life in &mut lives {
         life.trace_view = trace_views.remove(&life.name);
     }
@@ -218,8 +235,11 @@ pub(crate) fn page(
     out
 }
 
-fn write_source_section(out: &mut String, source_lines: &[String]) {
-    out.push_str("<section id=\"source\">\n<h2>Source</h2>\n<div class=\"code listing\">\n");
+fn write_source_section(out: &mut String, source_lines: &[String], title: &str) {
+    let _ = write!(
+        out,
+        "<section id=\"source\">\n<h2>{title}</h2>\n<div class=\"code listing\">\n"
+    );
     for (i, line) in source_lines.iter().enumerate() {
         let n = i + 1;
         let _ = writeln!(
@@ -636,6 +656,44 @@ fn write_ssa_tables(out: &mut String, tables: &SsaTables) {
         }
         out.push_str("</tbody></table>\n");
     }
+    write_flavour_table(out, tables);
+}
+
+/// Where each SSA flavour (`--ssa`) puts each variable's phis, as
+/// `wendc analyze` prints it.
+fn write_flavour_table(out: &mut String, tables: &SsaTables) {
+    if tables.flavours.is_empty() {
+        return;
+    }
+    let set = |items: &Listed| {
+        if items.is_empty() {
+            "∅".to_string()
+        } else {
+            html_list(items)
+        }
+    };
+    let [minimal, semi_pruned, pruned] = tables.phi_counts;
+    let _ = writeln!(
+        out,
+        "<div class=\"table-wrap\"><table class=\"phis flavours\"><caption>Phis per SSA flavour \
+         (<code>--ssa</code>): minimal {minimal}, semi-pruned {semi_pruned}, pruned {pruned}</caption>\
+         <thead><tr><th>variable</th><th>defined in</th><th>iterated frontier</th>\
+         <th>minimal</th><th>semi-pruned</th><th>pruned</th></tr></thead><tbody>"
+    );
+    for row in &tables.flavours {
+        let _ = write!(
+            out,
+            "<tr><th><code>{}</code></th><td>{}</td><td>{}</td>",
+            escape(&row.variable),
+            set(&row.defined_in),
+            set(&row.iterated_frontier)
+        );
+        for phis in &row.phis {
+            let _ = write!(out, "<td>{}</td>", set(phis));
+        }
+        out.push_str("</tr>\n");
+    }
+    out.push_str("</tbody></table></div>\n");
 }
 
 fn write_assembly(

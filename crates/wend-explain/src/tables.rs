@@ -1,6 +1,7 @@
 //! The SSA-construction tables a lecture walks through, per function: each
-//! block's immediate dominator, dominators and dominance frontier, and where
-//! mem2reg places each variable's phis.
+//! block's immediate dominator, dominators and dominance frontier, where
+//! mem2reg places each variable's phis, and where each SSA flavour would
+//! (its definitions, their iterated frontier, the phis of each flavour).
 //!
 //! This is the one implementation behind both `wendc analyze` (as text,
 //! [`analyze_text`]) and the explain report (as HTML tables), so the two
@@ -17,6 +18,7 @@ use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::frontier::DominanceFrontiers;
 use wend_ir::print::FunctionNames;
 use wend_ir::{Block, Function, Module};
+use wend_opt::mem2reg::Flavour;
 
 /// Sets of more blocks than this are shown abbreviated, their first and
 /// last [`KEPT_AT_EACH_END`] blocks and how many are left out between:
@@ -96,6 +98,18 @@ pub struct PhiPlacement {
     pub blocks: Vec<String>,
 }
 
+/// Where one promotable variable's phis go in each SSA flavour, and why:
+/// the blocks that define it and their iterated dominance frontier, of
+/// which each flavour keeps some (`wend_opt::mem2reg::plan`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FlavourRow {
+    pub variable: String,
+    pub defined_in: Listed,
+    pub iterated_frontier: Listed,
+    /// In the order of [`Flavour::ALL`].
+    pub phis: [Listed; 3],
+}
+
 /// All tables of one function.
 #[derive(Clone, Debug)]
 pub struct SsaTables {
@@ -104,6 +118,10 @@ pub struct SsaTables {
     pub rows: Vec<BlockRow>,
     /// In order of first appearance in the promoted function's layout.
     pub phis: Vec<PhiPlacement>,
+    /// One row per promotable variable, in the order of their allocas.
+    pub flavours: Vec<FlavourRow>,
+    /// How many phis each flavour of [`Flavour::ALL`] places in all.
+    pub phi_counts: [usize; 3],
 }
 
 impl SsaTables {
@@ -193,10 +211,40 @@ impl SsaTables {
                 phis[index].blocks.push(block);
             }
         }
+        let mut phi_counts = [0; 3];
+        // Sets of blocks in layout order, as the table above lists them.
+        let mut position: SecondaryMap<Block, usize> = SecondaryMap::new();
+        for (i, &b) in func.layout.iter().enumerate() {
+            position[b] = i;
+        }
+        let flavours = wend_opt::mem2reg::plan(func)
+            .into_iter()
+            .map(|plan| {
+                let set = |blocks: &[Block]| {
+                    let mut blocks = blocks.to_vec();
+                    blocks.sort_by_key(|&b| position[b]);
+                    Listed::of(&blocks, |&b| label(b))
+                };
+                for (count, blocks) in phi_counts.iter_mut().zip(&plan.phis) {
+                    *count += blocks.len();
+                }
+                FlavourRow {
+                    variable: names
+                        .value(plan.address)
+                        .trim_start_matches('%')
+                        .to_string(),
+                    defined_in: set(&plan.def_blocks),
+                    iterated_frontier: set(&plan.iterated_frontier),
+                    phis: plan.phis.each_ref().map(|blocks| set(blocks)),
+                }
+            })
+            .collect();
         SsaTables {
             function: func.name.clone(),
             rows,
             phis,
+            flavours,
+            phi_counts,
         }
     }
 
@@ -235,7 +283,45 @@ impl SsaTables {
                 let _ = writeln!(out, "    {}: {}", p.variable, p.blocks.join(", "));
             }
         }
+        self.write_flavours_text(out);
         out.push('\n');
+    }
+
+    /// The phi placement of each SSA flavour (`--ssa`), per variable.
+    fn write_flavours_text(&self, out: &mut String) {
+        if self.flavours.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            out,
+            "  phi placement per SSA flavour (`--ssa`; a variable's definitions are its stores):"
+        );
+        let mut rows = vec![[
+            "variable".to_string(),
+            "defined in".to_string(),
+            "iterated frontier".to_string(),
+            Flavour::Minimal.name().to_string(),
+            Flavour::SemiPruned.name().to_string(),
+            Flavour::Pruned.name().to_string(),
+        ]];
+        for row in &self.flavours {
+            let [minimal, semi_pruned, pruned] = &row.phis;
+            rows.push([
+                row.variable.clone(),
+                row.defined_in.text(),
+                row.iterated_frontier.text(),
+                minimal.text(),
+                semi_pruned.text(),
+                pruned.text(),
+            ]);
+        }
+        write_table(out, &rows);
+        let counts: Vec<String> = Flavour::ALL
+            .iter()
+            .zip(self.phi_counts)
+            .map(|(flavour, count)| format!("{} {count}", flavour.name()))
+            .collect();
+        let _ = writeln!(out, "  phis in all: {}", counts.join(", "));
     }
 }
 
@@ -337,6 +423,38 @@ mod tests {
         let all = Listed::of(&items[..MAX_LISTED], u32::to_string);
         assert_eq!((all.head.len(), all.omitted), (MAX_LISTED, 0));
         assert_eq!(Listed::of(&items[..3], u32::to_string).text(), "{0, 1, 2}");
+    }
+
+    /// The phi-placement article's worked example: one variable, stored in
+    /// bb1, bb2, bb3, bb5 and bb6; its iterated frontier {bb2, bb7, bb8}.
+    /// It is read in each, so every flavour keeps all three, while the
+    /// temporary t, stored and then read in bb4 only, has its entry store
+    /// and bb4's meet at bb8, where it is never read: only the minimal
+    /// flavour gives it a phi.
+    #[test]
+    fn the_flavour_table_of_the_phi_placement_example() {
+        let ir = "define i32 @walk(i1 %c) {\n\
+                  bb1:\n  %a = alloca i32\n  %t = alloca i32\n  store i32 1, i32* %a\n  store i32 0, i32* %t\n  br i1 %c, label %bb2, label %bb4\n\
+                  bb2:\n  %a0 = load i32, i32* %a\n  store i32 %a0, i32* %a\n  br label %bb3\n\
+                  bb3:\n  %a1 = load i32, i32* %a\n  store i32 %a1, i32* %a\n  br i1 %c, label %bb2, label %bb8\n\
+                  bb4:\n  store i32 7, i32* %t\n  %t0 = load i32, i32* %t\n  br i1 %c, label %bb5, label %bb6\n\
+                  bb5:\n  %a2 = load i32, i32* %a\n  store i32 2, i32* %a\n  br label %bb7\n\
+                  bb6:\n  %a3 = load i32, i32* %a\n  store i32 3, i32* %a\n  br label %bb7\n\
+                  bb7:\n  %a4 = load i32, i32* %a\n  br label %bb8\n\
+                  bb8:\n  %a5 = load i32, i32* %a\n  ret i32 %a5\n}\n";
+        let module = wend_ir::read::parse_module(ir).unwrap();
+        let mut out = String::new();
+        for tables in module_tables(&module) {
+            tables.write_flavours_text(&mut out);
+        }
+        assert_eq!(
+            out,
+            "  phi placement per SSA flavour (`--ssa`; a variable's definitions are its stores):\n  \
+             variable  defined in                 iterated frontier  minimal          semi-pruned      pruned\n  \
+             a         {bb1, bb2, bb3, bb5, bb6}  {bb2, bb7, bb8}    {bb2, bb7, bb8}  {bb2, bb7, bb8}  {bb2, bb7, bb8}\n  \
+             t         {bb1, bb4}                 {bb8}              {bb8}            {}               {}\n  \
+             phis in all: minimal 4, semi-pruned 3, pruned 3\n"
+        );
     }
 
     #[test]

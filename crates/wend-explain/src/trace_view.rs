@@ -19,6 +19,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 use wend_ir::trace::{Cell, CopyLoc, Event, Recorder};
 use wend_ir::{Block, FuncId, Function, Module, Value};
+use wend_opt::mem2reg::Flavour;
 
 pub(crate) const STYLE: &str = include_str!("trace_view.css");
 pub(crate) const SCRIPT: &str = include_str!("trace_view.js");
@@ -55,7 +56,11 @@ struct Step {
 /// The step-through section of each defined function of `input` (the
 /// unoptimised module), by function name. All the drawings are laid out in
 /// one go, as the report's own are.
-pub(crate) fn sections(input: &Module, engine: LayoutEngine) -> HashMap<String, String> {
+pub(crate) fn sections(
+    input: &Module,
+    engine: LayoutEngine,
+    flavour: Flavour,
+) -> HashMap<String, String> {
     struct Prepared<'m> {
         func: &'m Function,
         panels: Vec<(&'static str, usize, Vec<Step>)>,
@@ -94,7 +99,8 @@ pub(crate) fn sections(input: &Module, engine: LayoutEngine) -> HashMap<String, 
         let mut drawings = Vec::new();
         let mut panels = Vec::new();
         for &name in SHOWN {
-            let Some(t) = traces::collect(input, name, Some(&func.name)).and_then(|mut v| v.pop())
+            let Some(t) = traces::collect_with(input, name, Some(&func.name), flavour)
+                .and_then(|mut v| v.pop())
             else {
                 continue;
             };
@@ -110,7 +116,7 @@ pub(crate) fn sections(input: &Module, engine: LayoutEngine) -> HashMap<String, 
                     shapes.len() - 1
                 }
             };
-            panels.push((name, drawing, steps(name, &t.recorder)));
+            panels.push((name, drawing, steps(name, &t.recorder, flavour)));
         }
         prepared.push(Prepared {
             func,
@@ -191,7 +197,7 @@ fn strings<'a>(items: impl IntoIterator<Item = &'a str>) -> Vec<String> {
 }
 
 /// The steps of trace `name` from its events.
-fn steps(name: &str, r: &Recorder) -> Vec<Step> {
+fn steps(name: &str, r: &Recorder, flavour: Flavour) -> Vec<Step> {
     let b = |x: Block| r.block(x);
     let v = |x: Value| r.value(x);
     let set = |xs: &[Block]| {
@@ -314,18 +320,24 @@ fn steps(name: &str, r: &Recorder) -> Vec<Step> {
                             set(pushed)
                         ),
                     ),
-                    Event::PhiAt { var, block, live } => {
-                        if *live {
+                    Event::PhiAt {
+                        var,
+                        block,
+                        live,
+                        phi,
+                    } => {
+                        if *phi {
                             if let Some((_, list)) = placed.last_mut() {
                                 list.push(*block);
                             }
                         }
                         (
                             vec![b(*block)],
-                            if *live {
-                                format!("{} is in the iterated frontier and {} is live on entry there: a phi.", b(*block), vars[*var as usize])
-                            } else {
-                                format!("{} is in the iterated frontier but {} is dead on entry there: pruned.", b(*block), vars[*var as usize])
+                            match (*phi, *live) {
+                                (true, true) => format!("{} is in the iterated frontier and {} is live on entry there: a phi.", b(*block), vars[*var as usize]),
+                                (true, false) => format!("{} is in the iterated frontier: a phi, although {} is dead on entry there ({} SSA keeps it).", b(*block), vars[*var as usize], flavour.name()),
+                                (false, _) if flavour == Flavour::SemiPruned => format!("{} is in the iterated frontier but {} is local to blocks (never read before written in one): no phi.", b(*block), vars[*var as usize]),
+                                (false, _) => format!("{} is in the iterated frontier but {} is dead on entry there: pruned.", b(*block), vars[*var as usize]),
                             },
                         )
                     }

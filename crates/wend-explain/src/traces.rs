@@ -14,6 +14,7 @@ use wend_ir::analysis::frontier::DominanceFrontiers;
 use wend_ir::analysis::liveness::Liveness;
 use wend_ir::trace::{Cell, CopyLoc, Event, Recorder, Trace};
 use wend_ir::{Block, Function, Module, Value, ValueDef};
+use wend_opt::mem2reg::Flavour;
 
 /// Every trace, by the name `--trace` takes, with what it shows.
 pub const TRACES: &[(&str, &str)] = &[
@@ -41,24 +42,39 @@ pub struct FunctionTrace {
     /// the IR with critical edges split for leaving SSA and allocation).
     pub func: Function,
     pub recorder: Recorder,
+    /// The SSA flavour mem2reg built.
+    pub flavour: Flavour,
 }
 
 /// Runs the algorithm `trace` (one of [`TRACES`]) on every defined
 /// function of `module` (unoptimised IR, as `wendc analyze` takes it), or
 /// only on the one called `only`. `None` if `trace` is no trace's name.
 pub fn collect(module: &Module, trace: &str, only: Option<&str>) -> Option<Vec<FunctionTrace>> {
+    collect_with(module, trace, only, Flavour::Pruned)
+}
+
+/// [`collect`], with mem2reg building the SSA flavour `flavour` (for the
+/// `phis` and `rename` traces, and the SSA form the later traces start
+/// from).
+pub fn collect_with(
+    module: &Module,
+    trace: &str,
+    only: Option<&str>,
+    flavour: Flavour,
+) -> Option<Vec<FunctionTrace>> {
     let &(trace, _) = TRACES.iter().find(|(name, _)| *name == trace)?;
     let traces = module
         .definitions()
         .filter(|(_, f)| only.is_none_or(|name| f.name == name))
         .map(|(_, func)| {
             let mut recorder = Recorder::new(func);
-            let func = run_traced(trace, module, func.clone(), &mut recorder);
+            let func = run_traced(trace, module, func.clone(), flavour, &mut recorder);
             FunctionTrace {
                 trace,
                 function: func.name.clone(),
                 func,
                 recorder,
+                flavour,
             }
         })
         .collect();
@@ -68,9 +84,15 @@ pub fn collect(module: &Module, trace: &str, only: Option<&str>) -> Option<Vec<F
 /// Runs the algorithm called `trace` on `func`, recording into `rec`, and
 /// returns the function as the algorithm saw it. Those that need SSA form
 /// get it from mem2reg first (untraced).
-fn run_traced(trace: &str, module: &Module, mut func: Function, rec: &mut Recorder) -> Function {
+fn run_traced(
+    trace: &str,
+    module: &Module,
+    mut func: Function,
+    flavour: Flavour,
+    rec: &mut Recorder,
+) -> Function {
     let to_ssa = |func: &mut Function, rec: &mut Recorder| {
-        wend_opt::mem2reg::run(func);
+        wend_opt::mem2reg::run_with(func, flavour);
         rec.names(func);
     };
     // The IR is `func` itself unless an arm returns an earlier state.
@@ -86,7 +108,7 @@ fn run_traced(trace: &str, module: &Module, mut func: Function, rec: &mut Record
             }
             "phis" | "rename" => {
                 let input = func.clone();
-                wend_opt::mem2reg::run_traced(func, rec);
+                wend_opt::mem2reg::run_traced(func, flavour, rec);
                 return input;
             }
             "sccp" => {
@@ -118,7 +140,7 @@ fn run_traced(trace: &str, module: &Module, mut func: Function, rec: &mut Record
                     let (constants, locs): (Vec<_>, Vec<_>) = (copies.iter())
                         .map(|&(d, s)| (CopyLoc::Value(d), CopyLoc::Value(s)))
                         .partition(|&(_, s)| matches!(s, CopyLoc::Value(v) if is_const(v)));
-                    let mut moves = wend_x86::parallel_copy::sequentialize(&locs, CopyLoc::Temp);
+                    let mut moves = wend_ir::parallel_copy::sequentialize(&locs, CopyLoc::Temp);
                     moves.extend(constants);
                     let succ = func
                         .successors(b)
@@ -333,7 +355,11 @@ impl Printer<'_> {
     }
 
     fn phis(&self, out: &mut String) {
-        self.header(out, "phi placement by mem2reg (pruned SSA)");
+        let flavour = self.t.flavour;
+        self.header(
+            out,
+            &format!("phi placement by mem2reg ({} SSA)", flavour.name()),
+        );
         let vars = self.variables();
         if vars.is_empty() {
             let _ = writeln!(out, "  (no variable to promote)");
@@ -386,19 +412,37 @@ impl Printer<'_> {
                     self.blocks(frontier),
                     self.blocks(pushed),
                 ])),
-                Event::PhiAt { var, block, live } => {
+                Event::PhiAt {
+                    var,
+                    block,
+                    live,
+                    phi,
+                } => {
                     flush(out, &mut rows);
                     let var = &vars[*var as usize];
                     let block = self.block(*block);
-                    if *live {
-                        let _ =
-                            writeln!(out, "    phi for {var} in {block} ({var} is live on entry)");
-                    } else {
-                        let _ = writeln!(
+                    let live = if *live { "live" } else { "not live" };
+                    let _ = match (flavour, *phi) {
+                        (Flavour::Pruned, true) => {
+                            writeln!(out, "    phi for {var} in {block} ({var} is live on entry)")
+                        }
+                        (Flavour::Pruned, false) => writeln!(
                             out,
                             "    no phi in {block}: pruned ({var} is not live on entry)"
-                        );
-                    }
+                        ),
+                        (Flavour::Minimal, _) => writeln!(
+                            out,
+                            "    phi for {var} in {block} (definitions meet; {var} is {live} on entry)"
+                        ),
+                        (Flavour::SemiPruned, true) => writeln!(
+                            out,
+                            "    phi for {var} in {block} ({var} lives across blocks; it is {live} on entry)"
+                        ),
+                        (Flavour::SemiPruned, false) => writeln!(
+                            out,
+                            "    no phi in {block}: {var} is local to blocks (never read before written in one)"
+                        ),
+                    };
                 }
                 _ => {}
             }
@@ -779,8 +823,8 @@ pub fn json(traces: &[FunctionTrace]) -> Json {
                         Event::IdfVisit { block, frontier, pushed } => json!({
                             "event": "idf-visit", "block": b(block), "frontier": bs(frontier), "pushed": bs(pushed),
                         }),
-                        Event::PhiAt { var, block, live } => json!({
-                            "event": "phi-at", "var": name_of(var), "block": b(block), "live": live,
+                        Event::PhiAt { var, block, live, phi } => json!({
+                            "event": "phi-at", "var": name_of(var), "block": b(block), "live": live, "phi": phi,
                         }),
                         Event::RenameEnter { block, current } => json!({
                             "event": "rename-enter", "block": b(block), "current": vs(current),

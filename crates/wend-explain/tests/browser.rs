@@ -108,9 +108,11 @@ fn report(dir: &Path, layout: LayoutEngine, file: &str) -> PathBuf {
     let src = std::fs::read_to_string(src_path).unwrap();
     let options = ExplainOptions {
         source_name: "mandelbrot.wend".to_string(),
+        input: wend_explain::InputKind::Wend,
         passes: wend_opt::pipeline_for_level(2),
         pipeline_label: "-O2".to_string(),
         layout,
+        ssa: wend_opt::mem2reg::Flavour::Pruned,
     };
     let html = explain_source(&src, &options).expect("mandelbrot compiles");
     let path = dir.join(file);

@@ -13,9 +13,11 @@ fn programs_dir() -> PathBuf {
 fn options(name: &str, level: u8, layout: LayoutEngine) -> ExplainOptions {
     ExplainOptions {
         source_name: name.to_string(),
+        input: wend_explain::InputKind::Wend,
         passes: wend_opt::pipeline_for_level(level),
         pipeline_label: format!("-O{level}"),
         layout,
+        ssa: wend_opt::mem2reg::Flavour::Pruned,
     }
 }
 

@@ -16,7 +16,8 @@
 //! ; immediate dominators …
 //! ```
 //!
-//! `; format: json` after the trace line compares the JSON instead. To
+//! `; format: json` after the trace line compares the JSON instead, and
+//! `; ssa: minimal` (or `semi-pruned`) has mem2reg build that flavour. To
 //! accept new output after an intended change, run
 //!
 //! ```text
@@ -28,6 +29,7 @@
 
 use std::path::{Path, PathBuf};
 use wend_explain::traces;
+use wend_opt::mem2reg::Flavour;
 
 const SEPARATOR: &str = "; ---- expected output ----";
 
@@ -35,6 +37,7 @@ struct Golden {
     path: PathBuf,
     trace: String,
     json: bool,
+    flavour: Flavour,
     input: String,
     expected: String,
 }
@@ -61,6 +64,12 @@ fn golden_files() -> Vec<Golden> {
             let trace =
                 header("trace").unwrap_or_else(|| panic!("{}: no `; trace:` line", path.display()));
             let json = header("format").is_some_and(|f| f == "json");
+            let flavour = match header("ssa") {
+                None => Flavour::Pruned,
+                Some(name) => (Flavour::ALL.into_iter())
+                    .find(|f| f.name() == name)
+                    .unwrap_or_else(|| panic!("{}: no SSA flavour {name}", path.display())),
+            };
             let (input, expected) = match text.split_once(&format!("\n{SEPARATOR}\n")) {
                 Some((input, expected)) => (
                     format!("{input}\n"),
@@ -76,6 +85,7 @@ fn golden_files() -> Vec<Golden> {
                 path,
                 trace,
                 json,
+                flavour,
                 input,
                 expected,
             }
@@ -86,7 +96,7 @@ fn golden_files() -> Vec<Golden> {
 fn actual(golden: &Golden) -> String {
     let module = wend_ir::read::parse_module(&golden.input)
         .unwrap_or_else(|e| panic!("{}: {e}", golden.path.display()));
-    let found = traces::collect(&module, &golden.trace, None)
+    let found = traces::collect_with(&module, &golden.trace, None, golden.flavour)
         .unwrap_or_else(|| panic!("{}: no trace {}", golden.path.display(), golden.trace));
     if golden.json {
         format!("{:#}\n", traces::json(&found))
@@ -154,7 +164,7 @@ fn every_trace_has_a_golden_file() {
 }
 
 /// Recording changes nothing: on every golden input, the traced passes
-/// leave the same IR, and the traced allocator the same locations, as the
+/// (mem2reg building the golden's SSA flavour) leave the same IR, and the traced allocator the same locations, as the
 /// untraced ones.
 #[test]
 fn tracing_does_not_change_what_the_algorithms_do() {
@@ -165,8 +175,8 @@ fn tracing_does_not_change_what_the_algorithms_do() {
             let mut plain = func.clone();
             let mut traced = func.clone();
             let mut recorder = Recorder::new(func);
-            wend_opt::mem2reg::run(&mut plain);
-            wend_opt::mem2reg::run_traced(&mut traced, &mut recorder);
+            wend_opt::mem2reg::run_with(&mut plain, golden.flavour);
+            wend_opt::mem2reg::run_traced(&mut traced, golden.flavour, &mut recorder);
             wend_opt::sccp::run(&mut plain);
             wend_opt::sccp::run_traced(&mut traced, &mut recorder);
             let with = |f: &wend_ir::Function| {

@@ -10,7 +10,7 @@ use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::name_hints::{NameHints, NameId};
 use crate::prefetch::ReadAhead;
-use crate::substitution::Replacements;
+use crate::substitution::Substitution;
 use crate::types::Type;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
@@ -338,10 +338,9 @@ impl Function {
     }
 
     /// Replaces every use of a replaced value by what it stands for: a pass
-    /// computes its [`Substitution`](crate::substitution::Substitution) and
-    /// applies it in one sweep (this is how mem2reg replaces loads, without
-    /// per-value use lists).
-    pub fn substitute(&mut self, subst: &(impl Replacements + ?Sized)) {
+    /// computes its [`Substitution`] and applies it in one sweep (this is
+    /// how mem2reg replaces loads, without per-value use lists).
+    pub fn substitute(&mut self, subst: &Substitution) {
         if subst.is_empty() {
             return; // nothing was ever substituted: spare the walk
         }

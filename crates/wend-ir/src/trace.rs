@@ -113,9 +113,16 @@ pub enum Event {
         frontier: Vec<Block>,
         pushed: Vec<Block>,
     },
-    /// A block of the iterated frontier: a phi goes there if the variable
-    /// is live on entry, else the block is pruned.
-    PhiAt { var: u32, block: Block, live: bool },
+    /// A block of the iterated frontier, whether the variable is live on
+    /// entry there, and whether the flavour's test puts a phi there (pruned:
+    /// if live; minimal: always; semi-pruned: if the variable lives across
+    /// blocks at all).
+    PhiAt {
+        var: u32,
+        block: Block,
+        live: bool,
+        phi: bool,
+    },
 
     // ---- mem2reg: renaming ----
     /// The dominator-tree walk enters `block`; `current[var]` is each

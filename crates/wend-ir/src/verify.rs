@@ -56,6 +56,9 @@ pub struct VerifyError {
     pub function: String,
     /// Where: `block %b`, plus the offending instruction's text if any.
     pub location: Option<String>,
+    /// The source line of the offending instruction or terminator, 0 if
+    /// unknown (for a module read from text, its line in the file).
+    pub line: u32,
     pub message: String,
     /// The function as printed IR (empty for module-level errors).
     pub ir: String,
@@ -86,6 +89,7 @@ pub fn verify_module(module: &Module) -> Result<(), VerifyError> {
         let module_error = |message: String| VerifyError {
             function: func.name.clone(),
             location: None,
+            line: 0,
             message,
             ir: print_function(module, id),
         };
@@ -190,17 +194,22 @@ impl Verifier<'_> {
         self.names.get_or_init(|| FunctionNames::compute(self.func))
     }
 
-    fn error(&self, location: Option<String>, message: String) -> VerifyError {
+    fn error(&self, location: Option<String>, line: u32, message: String) -> VerifyError {
         VerifyError {
             function: self.func.name.clone(),
             location,
+            line,
             message,
             ir: print_function(self.module, self.id),
         }
     }
 
     fn block_error(&self, b: Block, message: String) -> VerifyError {
-        self.error(Some(format!("block %{}", self.names().block(b))), message)
+        self.error(
+            Some(format!("block %{}", self.names().block(b))),
+            0,
+            message,
+        )
     }
 
     fn inst_error(&self, b: Block, inst: Inst, message: String) -> VerifyError {
@@ -210,6 +219,7 @@ impl Verifier<'_> {
                 "block %{}, instruction `{text}`",
                 self.names().block(b)
             )),
+            self.func.insts[inst].line,
             message,
         )
     }
@@ -224,6 +234,7 @@ impl Verifier<'_> {
                 "block %{}, terminator `{text}`",
                 self.names().block(b)
             )),
+            self.func.blocks[b].terminator_line,
             message,
         )
     }
@@ -288,6 +299,7 @@ impl Verifier<'_> {
             let Some(data) = self.func.values.get(slot) else {
                 return Err(self.error(
                     None,
+                    0,
                     format!("the debug table names {slot}, which does not exist"),
                 ));
             };
@@ -306,6 +318,7 @@ impl Verifier<'_> {
             if !ok {
                 return Err(self.error(
                     None,
+                    0,
                     format!(
                         "the debug table puts variable `{}` in {slot}, which is not {expected}",
                         var.name
@@ -326,6 +339,7 @@ impl Verifier<'_> {
             if !ok {
                 return Err(self.error(
                     None,
+                    0,
                     format!("parameter {i} is {p}, which is not defined as parameter {i}"),
                 ));
             }
@@ -340,7 +354,11 @@ impl Verifier<'_> {
             SecondaryMap::with_capacity(self.func.blocks.len());
         for &b in &self.func.layout {
             if self.func.blocks.get(b).is_none() {
-                return Err(self.error(None, format!("the layout names {b}, which does not exist")));
+                return Err(self.error(
+                    None,
+                    0,
+                    format!("the layout names {b}, which does not exist"),
+                ));
             }
             if std::mem::replace(&mut in_layout[b], true) {
                 return Err(self.block_error(b, "the block appears twice in the layout".into()));

@@ -15,10 +15,18 @@
 //!    that receives a variable's address keeps it in memory).
 //! 2. **Place phis.** A variable needs a phi where two of its definitions
 //!    meet: at the iterated dominance frontier of the blocks that store it.
-//!    The phis are *pruned*: only placed where the variable is live on
-//!    entry (read before being written, on some path), so no dead phi is
-//!    ever created (Choi, Cytron & Ferrante, POPL 1991; LLVM's
-//!    `PromoteMemToReg` does the same).
+//!    Which of those blocks get one is the SSA *flavour* ([`Flavour`],
+//!    `--ssa`; the one test is [`wants_phi`]):
+//!    - *minimal* (Cytron et al.): every block of the iterated frontier;
+//!    - *semi-pruned* (Briggs, Cooper, Harvey & Simpson, "Practical
+//!      Improvements to the Construction and Destruction of Static Single
+//!      Assignment Form", SPE 1998): the same, but only for variables that
+//!      live across blocks — read in some block before being written there;
+//!      a variable only ever used where it was just set gets none;
+//!    - *pruned* (Choi, Cytron & Ferrante, POPL 1991), the default: only
+//!      where the variable is live on entry (read before being written, on
+//!      some path), so no dead phi is ever created. LLVM's
+//!      `PromoteMemToReg` builds this one.
 //! 3. **Rename.** Walk the dominator tree carrying, for each variable, the
 //!    value it currently holds: a phi or a store sets it, a load is replaced
 //!    by it, and on leaving each edge it fills the successors' phi entries.
@@ -27,13 +35,15 @@
 //!    keeps a stack of values per variable; a map whose changes are undone
 //!    on leaving a block, `wend_ir::scoped`, holds the same tops.)
 //!
-//! Reading a slot before any store yields `undef`. Since `undef` may be any
+//! Reading a slot before any store yields `undef`. The pruned flavour also
+//! does what LLVM's mem2reg does beyond the paper: since `undef` may be any
 //! value, a variable with a single store of a constant or parameter simply
-//! reads that value everywhere, with no phi (as LLVM does); and phis left
-//! with a single distinct incoming value (`phi [%x, %a], [%x, %b]`, or
-//! `%x` and the phi itself around a loop) are replaced by that value, as
-//! LLVM simplifies its new phis. Loads are replaced through one
-//! substitution map applied in a single sweep at the end.
+//! reads that value everywhere, with no phi; and phis left with a single
+//! distinct incoming value (`phi [%x, %a], [%x, %b]`, or `%x` and the phi
+//! itself around a loop) are replaced by that value. The minimal and
+//! semi-pruned flavours leave their phis as placed, so that their output is
+//! the textbook's. Loads are replaced through one substitution map applied
+//! in a single sweep at the end.
 //!
 //! Unreachable blocks (code after `return`) are never renamed: their loads
 //! become `undef`, their stores disappear with the slot, and phi entries
@@ -66,17 +76,63 @@ struct VarInfo {
     ty: Type,
 }
 
-/// Promotes the promotable allocas of `func` (see the module doc).
-pub fn run(func: &mut Function) {
-    run_traced(func, &mut NoTrace)
+/// Which blocks of a variable's iterated dominance frontier get a phi (see
+/// the module doc): the SSA flavours of the textbooks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Flavour {
+    /// Cytron et al.: every block where two definitions meet.
+    Minimal,
+    /// Briggs et al.: as minimal, for variables live across blocks only.
+    SemiPruned,
+    /// Choi et al.: only where the variable is live on entry.
+    #[default]
+    Pruned,
 }
 
-/// [`run`], recording phi placement and renaming in `trace`.
-pub fn run_traced(func: &mut Function, trace: &mut impl Trace) {
+impl Flavour {
+    pub const ALL: [Flavour; 3] = [Flavour::Minimal, Flavour::SemiPruned, Flavour::Pruned];
+
+    /// The name `--ssa` and `mem2reg<…>` use.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flavour::Minimal => "minimal",
+            Flavour::SemiPruned => "semi-pruned",
+            Flavour::Pruned => "pruned",
+        }
+    }
+}
+
+/// Whether `flavour` puts a phi for `var` at `block`, a block of the
+/// iterated dominance frontier of `var`'s definitions.
+fn wants_phi(flavour: Flavour, var: Var, block: Block, liveness: &Liveness) -> bool {
+    match flavour {
+        // Two definitions meet here: that is all minimal SSA asks.
+        Flavour::Minimal => true,
+        // A variable read only after being written in the same block (a
+        // temporary) never needs a phi; any other might.
+        Flavour::SemiPruned => liveness.lives_across_blocks(var),
+        // Only where some path from here reads the variable before writing it.
+        Flavour::Pruned => liveness.is_live_in(var, block),
+    }
+}
+
+/// Promotes the promotable allocas of `func` to pruned SSA (see the module
+/// doc).
+pub fn run(func: &mut Function) {
+    run_with(func, Flavour::Pruned);
+}
+
+/// Promotes the promotable allocas of `func`, placing the phis of `flavour`.
+pub fn run_with(func: &mut Function, flavour: Flavour) {
+    run_traced(func, flavour, &mut NoTrace)
+}
+
+/// [`run_with`], recording phi placement and renaming in `trace`.
+pub fn run_traced(func: &mut Function, flavour: Flavour, trace: &mut impl Trace) {
     if func.is_declaration() {
         return;
     }
-    if promote(func, trace) {
+    if promote(func, flavour, trace) {
         // The new phis sit at the end of the arenas, the promoted loads
         // and stores are garbage in the middle: renumber in layout order,
         // so that the passes after this one walk memory in order. Only
@@ -87,7 +143,7 @@ pub fn run_traced(func: &mut Function, trace: &mut impl Trace) {
 }
 
 /// The three steps; false if there was nothing to promote.
-fn promote(func: &mut Function, trace: &mut impl Trace) -> bool {
+fn promote(func: &mut Function, flavour: Flavour, trace: &mut impl Trace) -> bool {
     // Step 1: the promotable allocas, and where each is loaded and stored.
     // (Checked first: with nothing to promote, no analysis is needed.)
     let vars = find_promotable_allocas(func);
@@ -102,25 +158,31 @@ fn promote(func: &mut Function, trace: &mut impl Trace) -> bool {
     let var_of = VarOf::new(func, vars.iter().map(|(var, info)| (var, info.address)));
     let accesses = VarAccesses::compute(func, &cfg, &var_of, vars.len());
 
-    // Step 2: phis at the iterated frontier of the stores, where live.
+    // Step 2: phis at the iterated frontier of the stores, where the
+    // flavour wants them.
     let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
     let mut undefs = Undefs::default();
-    let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs, trace);
+    let mut planner = PhiPlanner::new(func, &cfg, &frontiers, &accesses);
+    let phi_var = place_phis(func, &cfg, &mut planner, &vars, flavour, &mut undefs, trace);
 
     // Step 3: fill in phis, map each load to the value it reads, and take
     // the promoted allocas, loads and stores out of the blocks. On entry to
-    // the function a variable holds undef (or its only stored constant).
+    // the function a variable holds undef (or, pruned, its only stored
+    // constant).
     let on_entry: PrimaryMap<Var, Value> = vars
         .iter()
-        .map(|(var, info)| match accesses.only_stored_constant(var) {
+        .map(|(var, info)| match single_value(flavour, &accesses, var) {
             Some(v) => v,
             None => undefs.get(func, info.ty),
         })
         .collect();
     let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry, trace);
 
-    // Clean up: trivial phis, and the accesses in unreachable code.
-    remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
+    // Clean up: trivial phis (pruned only), and the accesses in
+    // unreachable code.
+    if flavour == Flavour::Pruned {
+        remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
+    }
     delete_unreached_accesses(func, &cfg, &var_of, &mut subst, &mut undefs);
     func.substitute(&subst);
     trace.names(func);
@@ -205,76 +267,31 @@ impl Undefs {
     }
 }
 
+/// The one value every load of `var` reads, in the pruned flavour: its
+/// only store is of a constant or parameter, and any load the store does
+/// not reach reads `undef`, which may as well be that value (as LLVM
+/// reasons). The textbook flavours make no such exception.
+fn single_value(flavour: Flavour, accesses: &VarAccesses, var: Var) -> Option<Value> {
+    match flavour {
+        Flavour::Pruned => accesses.only_stored_constant(var),
+        Flavour::Minimal | Flavour::SemiPruned => None,
+    }
+}
+
 /// Creates the phis of every variable, with `undef` entries (renaming fills
-/// them in). Returns the variable of each new phi.
+/// them in), where `planner` says. Returns the variable of each new phi.
 fn place_phis(
     func: &mut Function,
     cfg: &Cfg,
-    frontiers: &DominanceFrontiers,
+    planner: &mut PhiPlanner,
     vars: &PrimaryMap<Var, VarInfo>,
-    accesses: &VarAccesses,
+    flavour: Flavour,
     undefs: &mut Undefs,
     trace: &mut impl Trace,
 ) -> SecondaryMap<Inst, Option<Var>> {
     let mut phi_var = SecondaryMap::new();
-    let mut idf_scratch = IdfScratch::default();
-    // `live_in[b] == Some(var)`: the variable is live on entry to b.
-    // `stores_in[b] == Some(var)`: b stores the variable. Stamping with
-    // the variable avoids clearing the arrays between variables.
-    let n = func.blocks.len();
-    let mut live_in: Vec<Option<Var>> = vec![None; n];
-    let mut stores_in: Vec<Option<Var>> = vec![None; n];
-    let mut worklist = Vec::new();
-
     for (var, info) in vars.iter() {
-        let def_blocks = accesses.store_blocks(var);
-        if accesses.only_stored_constant(var).is_some() || def_blocks.is_empty() {
-            // Every load reads the one stored value, or undef: no phi.
-            trace.event(|| Event::NoPhiNeeded {
-                var: var.as_u32(),
-                never_stored: def_blocks.is_empty(),
-            });
-            continue;
-        }
-        // Where is the variable live on entry? Where it is loaded before
-        // being stored, and backwards from there up to the stores.
-        for &b in def_blocks {
-            stores_in[b.index()] = Some(var);
-        }
-        for &b in accesses.upward_exposed_load_blocks(var) {
-            live_in[b.index()] = Some(var);
-            worklist.push(b);
-        }
-        while let Some(b) = worklist.pop() {
-            for &p in cfg.preds(b) {
-                let (pi, reachable) = (p.index(), cfg.is_reachable(p));
-                if reachable && stores_in[pi] != Some(var) && live_in[pi] != Some(var) {
-                    live_in[pi] = Some(var);
-                    worklist.push(p);
-                }
-            }
-        }
-
-        trace.event(|| Event::PlaceVariable {
-            var: var.as_u32(),
-            stores: def_blocks.to_vec(),
-            live_in: (func.layout.iter().copied())
-                .filter(|b| live_in[b.index()] == Some(var))
-                .collect(),
-        });
-
-        // A phi wherever definitions meet and the variable is live.
-        let meets = frontiers.iterated_traced(def_blocks.iter().copied(), &mut idf_scratch, trace);
-        for b in meets {
-            let live = live_in[b.index()] == Some(var);
-            trace.event(|| Event::PhiAt {
-                var: var.as_u32(),
-                block: b,
-                live,
-            });
-            if !live {
-                continue;
-            }
+        for b in planner.phi_blocks(var, flavour, trace) {
             let undef = undefs.get(func, info.ty);
             let incoming = cfg.preds(b).iter().map(|&p| (p, undef)).collect();
             let line = func.insts[info.alloca].line;
@@ -288,6 +305,192 @@ fn place_phis(
         }
     }
     phi_var
+}
+
+/// Where phis go, one variable at a time: the iterated dominance frontier
+/// of its stores, filtered by [`wants_phi`].
+struct PhiPlanner<'a> {
+    frontiers: &'a DominanceFrontiers,
+    accesses: &'a VarAccesses,
+    idf_scratch: IdfScratch,
+    liveness: Liveness<'a>,
+}
+
+impl<'a> PhiPlanner<'a> {
+    fn new(
+        func: &Function,
+        cfg: &'a Cfg,
+        frontiers: &'a DominanceFrontiers,
+        accesses: &'a VarAccesses,
+    ) -> Self {
+        PhiPlanner {
+            frontiers,
+            accesses,
+            idf_scratch: IdfScratch::default(),
+            liveness: Liveness::new(func, cfg, accesses),
+        }
+    }
+
+    /// `DF+(stores of var)`, sorted by block index.
+    fn iterated_frontier(&mut self, var: Var, trace: &mut impl Trace) -> Vec<Block> {
+        let def_blocks = self.accesses.store_blocks(var);
+        self.frontiers
+            .iterated_traced(def_blocks.iter().copied(), &mut self.idf_scratch, trace)
+    }
+
+    /// The blocks where `flavour` puts a phi for `var`. Traced, every
+    /// flavour shows where the variable is live on entry (what pruning
+    /// tests) and the verdict of its own test at each frontier block.
+    fn phi_blocks<T: Trace>(&mut self, var: Var, flavour: Flavour, trace: &mut T) -> Vec<Block> {
+        let def_blocks = self.accesses.store_blocks(var);
+        if single_value(flavour, self.accesses, var).is_some() || def_blocks.is_empty() {
+            // Every load reads the one stored value, or undef: no phi.
+            trace.event(|| Event::NoPhiNeeded {
+                var: var.as_u32(),
+                never_stored: def_blocks.is_empty(),
+            });
+            return Vec::new();
+        }
+        if flavour == Flavour::Pruned || T::ON {
+            self.liveness.compute_live_in(var);
+        }
+        trace.event(|| Event::PlaceVariable {
+            var: var.as_u32(),
+            stores: def_blocks.to_vec(),
+            live_in: self.liveness.live_in_blocks(var),
+        });
+        let mut meets = self.iterated_frontier(var, trace);
+        meets.retain(|&b| {
+            let phi = wants_phi(flavour, var, b, &self.liveness);
+            trace.event(|| Event::PhiAt {
+                var: var.as_u32(),
+                block: b,
+                live: self.liveness.is_live_in(var, b),
+                phi,
+            });
+            phi
+        });
+        meets
+    }
+}
+
+/// Where a variable is live: across blocks at all (semi-pruned), and on
+/// entry to which blocks (pruned) — the latter computed for one variable
+/// at a time.
+struct Liveness<'a> {
+    cfg: &'a Cfg,
+    accesses: &'a VarAccesses,
+    /// `live_in[b] == Some(var)`: the variable is live on entry to b.
+    /// `stores_in[b] == Some(var)`: b stores the variable. Stamping with
+    /// the variable avoids clearing the arrays between variables.
+    live_in: Vec<Option<Var>>,
+    stores_in: Vec<Option<Var>>,
+    worklist: Vec<Block>,
+}
+
+impl<'a> Liveness<'a> {
+    fn new(func: &Function, cfg: &'a Cfg, accesses: &'a VarAccesses) -> Self {
+        let n = func.blocks.len();
+        Liveness {
+            cfg,
+            accesses,
+            live_in: vec![None; n],
+            stores_in: vec![None; n],
+            worklist: Vec::new(),
+        }
+    }
+
+    /// Whether some block reads `var` before writing it: Briggs et al.'s
+    /// "global names" (a variable only ever read after being written in
+    /// the same block is local to each block that uses it).
+    fn lives_across_blocks(&self, var: Var) -> bool {
+        !self.accesses.upward_exposed_load_blocks(var).is_empty()
+    }
+
+    /// Finds where `var` is live on entry: where it is loaded before being
+    /// stored, and backwards from there up to the stores. Answers
+    /// [`Liveness::is_live_in`] for `var` until the next call.
+    fn compute_live_in(&mut self, var: Var) {
+        for &b in self.accesses.store_blocks(var) {
+            self.stores_in[b.index()] = Some(var);
+        }
+        for &b in self.accesses.upward_exposed_load_blocks(var) {
+            self.live_in[b.index()] = Some(var);
+            self.worklist.push(b);
+        }
+        while let Some(b) = self.worklist.pop() {
+            for &p in self.cfg.preds(b) {
+                let (pi, reachable) = (p.index(), self.cfg.is_reachable(p));
+                if reachable && self.stores_in[pi] != Some(var) && self.live_in[pi] != Some(var) {
+                    self.live_in[pi] = Some(var);
+                    self.worklist.push(p);
+                }
+            }
+        }
+    }
+
+    /// The blocks where `var` is live on entry, by block index (after
+    /// [`Liveness::compute_live_in`] for `var`).
+    fn live_in_blocks(&self, var: Var) -> Vec<Block> {
+        (self.live_in.iter().enumerate())
+            .filter(|&(_, &v)| v == Some(var))
+            .map(|(i, _)| Block::new(i))
+            .collect()
+    }
+
+    /// Whether `var` is live on entry to `block` (after
+    /// [`Liveness::compute_live_in`] for `var`).
+    fn is_live_in(&self, var: Var, block: Block) -> bool {
+        self.live_in[block.index()] == Some(var)
+    }
+}
+
+/// Where the phis of one promotable variable go in each flavour, and why:
+/// what `wendc analyze` tabulates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PhiPlan {
+    /// The variable's address (the `alloca`'s result, named as the variable).
+    pub address: Value,
+    /// The reachable blocks that store it (its definitions), by block index.
+    pub def_blocks: Vec<Block>,
+    /// Their iterated dominance frontier, by block index.
+    pub iterated_frontier: Vec<Block>,
+    /// The blocks of it where each flavour of [`Flavour::ALL`] puts a phi,
+    /// in that order.
+    pub phis: [Vec<Block>; 3],
+}
+
+/// The phis mem2reg would place in `func` for each flavour, per promotable
+/// variable in the order of their allocas (before renaming: the pruned
+/// flavour's clean-up of trivial phis may remove some of them after).
+pub fn plan(func: &Function) -> Vec<PhiPlan> {
+    if func.is_declaration() {
+        return Vec::new();
+    }
+    let vars = find_promotable_allocas(func);
+    if vars.is_empty() {
+        return Vec::new();
+    }
+    let cfg = Cfg::compute(func);
+    let domtree = DomTree::compute(func, &cfg);
+    let var_of = VarOf::new(func, vars.iter().map(|(var, info)| (var, info.address)));
+    let accesses = VarAccesses::compute(func, &cfg, &var_of, vars.len());
+    let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
+    let mut planner = PhiPlanner::new(func, &cfg, &frontiers, &accesses);
+    vars.iter()
+        .map(|(var, info)| PhiPlan {
+            address: info.address,
+            def_blocks: sorted(accesses.store_blocks(var)),
+            iterated_frontier: planner.iterated_frontier(var, &mut NoTrace),
+            phis: Flavour::ALL.map(|flavour| planner.phi_blocks(var, flavour, &mut NoTrace)),
+        })
+        .collect()
+}
+
+fn sorted(blocks: &[Block]) -> Vec<Block> {
+    let mut blocks = blocks.to_vec();
+    blocks.sort_unstable();
+    blocks
 }
 
 // ---- step 3: renaming --------------------------------------------------

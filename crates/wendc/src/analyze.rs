@@ -1,38 +1,42 @@
 //! `wendc analyze`: the tables a lecture on SSA construction walks through,
 //! per function — each block's dominators, immediate dominator and
-//! dominance frontier, then where mem2reg placed each variable's phis —
-//! and each function's loop forest. With `--trace NAME`, the steps of one
-//! algorithm instead (wend-explain's `traces.rs`).
+//! dominance frontier, then where mem2reg placed each variable's phis and
+//! where each SSA flavour would place them — and each function's loop
+//! forest. The input is a wend program, lowered, or an IR file as read.
+//! With `--trace NAME`, the steps of one algorithm instead (wend-explain's
+//! `traces.rs`).
 
-use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, TraceFormat};
-use crate::driver::{lower_to_ir, read_ir, write_output, Failed};
+use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, Ssa, TraceFormat};
+use crate::compile::lower_to_ir;
+use crate::output::write_output;
+use crate::report::Failed;
 use wend_explain::tables::Listed;
 use wend_ir::analysis::cfg::Cfg;
+use wend_ir::analysis::cycles::irreducible_cycles;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::print::FunctionNames;
 use wend_ir::{Block, Function, Module};
 
 pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
-    let module = if args.file.extension().is_some_and(|e| e == "ll") {
-        read_ir(&args.file)?
-    } else {
-        let compile = CompileArgs {
-            file: args.file.clone(),
-            backend: crate::cli::Backend::Native,
-            opt_level: 0,
-            no_warnings: true,
-            deny: Vec::new(),
-            debug_info: false,
-            passes: PassArgs {
-                passes: None,
-                print_after_all: false,
-                verify_each: false,
-                time_passes: false,
-            },
-        };
-        lower_to_ir(&compile)?.1
+    let compile = CompileArgs {
+        file: args.file.clone(),
+        backend: crate::cli::Backend::Native,
+        opt_level: 0,
+        no_warnings: true,
+        deny: Vec::new(),
+        debug_info: false,
+        passes: PassArgs {
+            passes: None,
+            print_after_all: false,
+            print_changed: None,
+            filter_function: None,
+            verify_each: false,
+            time_passes: false,
+            ssa: Ssa::Pruned,
+        },
     };
+    let (_, module) = lower_to_ir(&compile)?;
     // Through the driver's writer: a closed pipe (`wendc analyze f | head`)
     // is an error message, not a panic.
     match &args.trace {
@@ -56,7 +60,8 @@ fn trace(module: &Module, name: &str, args: &AnalyzeArgs) -> Result<String, Fail
             return Err(Failed);
         }
     }
-    let found = traces::collect(module, name, only).expect("clap checked the trace's name");
+    let found = traces::collect_with(module, name, only, args.ssa.into())
+        .expect("clap checked the trace's name");
     Ok(match args.format {
         TraceFormat::Text => traces::text(&found),
         TraceFormat::Json => format!("{:#}\n", traces::json(&found)),
@@ -75,8 +80,10 @@ pub fn report(module: &Module) -> String {
 }
 
 /// The natural loops of `func` as an indented tree (inner loops under the
-/// loop containing them), each with its header, latches, body, exits and
-/// depth — what LoopSimplify and LICM look at.
+/// loop containing them), each with its header, latches, body, exiting
+/// blocks, exit blocks and depth — what LoopSimplify, LCSSA and LICM look
+/// at — then the irreducible cycles, which are not loops (no block of
+/// theirs dominates the others) and so are missing from the tree.
 fn loop_forest_text(out: &mut String, func: &Function) {
     use std::fmt::Write;
     let cfg = Cfg::compute(func);
@@ -86,8 +93,9 @@ fn loop_forest_text(out: &mut String, func: &Function) {
     // Abbreviated like the dominator sets: nested loops' bodies overlap, so
     // listing each in full is quadratic in the nesting depth.
     let set = |blocks: &[Block]| Listed::of(blocks, |&b| names.block(b).to_string()).text();
+    let irreducible = irreducible_cycles(&cfg);
     let _ = writeln!(out, "loops of @{}", func.name);
-    if forest.is_empty() {
+    if forest.is_empty() && irreducible.is_empty() {
         let _ = writeln!(out, "  (none)");
     }
     // Preorder of the loop tree, with an explicit stack.
@@ -96,14 +104,25 @@ fn loop_forest_text(out: &mut String, func: &Function) {
         let indent = "  ".repeat(forest.depth(l) as usize);
         let _ = writeln!(
             out,
-            "{indent}loop {} (depth {}): latches {}, body {}, exits {}",
+            "{indent}loop {} (depth {}): latches {}, body {}, exiting {}, exits {}",
             names.block(forest.header(l)),
             forest.depth(l),
             set(forest.latches(l)),
             set(forest.body(l)),
+            set(forest.exiting(l)),
             set(forest.exits(l)),
         );
         stack.extend(forest.children(l).iter().rev());
+    }
+    for cycle in &irreducible {
+        let _ = writeln!(
+            out,
+            "  irreducible cycle (not a loop: entered at {} blocks, none dominating the rest): \
+             entries {}, blocks {}",
+            cycle.entries.len(),
+            set(&cycle.entries),
+            set(&cycle.blocks),
+        );
     }
     out.push('\n');
 }
@@ -128,9 +147,33 @@ mod tests {
         assert_eq!(
             out,
             "loops of @main\n  \
-             loop outer (depth 1): latches {outer.latch}, body {outer, inner, outer.latch}, exits {end}\n    \
-             loop inner (depth 2): latches {inner}, body {inner}, exits {outer.latch}\n\n\
+             loop outer (depth 1): latches {outer.latch}, body {outer, inner, outer.latch}, \
+             exiting {outer}, exits {end}\n    \
+             loop inner (depth 2): latches {inner}, body {inner}, exiting {inner}, exits {outer.latch}\n\n\
              loops of @flat\n  (none)\n\n"
+        );
+    }
+
+    /// The loops article's `goto` into a do-while: blocks 4 and 5 form a
+    /// cycle entered at both, reported as such; the natural loop beside it
+    /// is listed as usual.
+    #[test]
+    fn irreducible_cycles_are_reported_as_such() {
+        let ir = "define void @f(i1 %c) {\nb1:\n  br i1 %c, label %b2, label %b3\n\n\
+                  b2:\n  br label %b5\n\nb3:\n  br label %b4\n\n\
+                  b4:\n  br label %b5\n\nb5:\n  br i1 %c, label %b4, label %b6\n\n\
+                  b6:\n  br i1 %c, label %b6, label %b7\n\nb7:\n  ret void\n}\n";
+        let module = wend_ir::read::parse_module(ir).unwrap();
+        let mut out = String::new();
+        for (_, func) in module.definitions() {
+            loop_forest_text(&mut out, func);
+        }
+        assert_eq!(
+            out,
+            "loops of @f\n  \
+             loop b6 (depth 1): latches {b6}, body {b6}, exiting {b6}, exits {b7}\n  \
+             irreducible cycle (not a loop: entered at 2 blocks, none dominating the rest): \
+             entries {b4, b5}, blocks {b4, b5}\n\n"
         );
     }
 
@@ -160,6 +203,9 @@ mod tests {
             loop_line.contains("body {head, b0, b1, ") && loop_line.contains("… 14 more …"),
             "{loop_line}"
         );
-        assert!(loop_line.contains(", b44}, exits {end}"), "{loop_line}");
+        assert!(
+            loop_line.contains(", b44}, exiting {head}, exits {end}"),
+            "{loop_line}"
+        );
     }
 }

@@ -30,18 +30,19 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Compile a wend program (to an executable unless --emit says otherwise)
+    /// Compile a wend program or an IR file (`.ll`) (to an executable
+    /// unless --emit says otherwise)
     Build(BuildArgs),
-    /// Compile a wend program to a temporary executable and run it,
-    /// passing its exit status through
+    /// Compile a wend program or an IR file (`.ll`) to a temporary
+    /// executable and run it, passing its exit status through
     Run(RunArgs),
     /// Run passes over a textual IR file (the LLVM subset wendc prints),
     /// like LLVM's `opt -passes=`
     Opt(OptArgs),
     /// Print, per function, the CFG analyses a lecture walks through:
-    /// dominators, immediate dominators, dominance frontiers, and where
-    /// mem2reg puts each variable's phis; with --trace, the steps of one
-    /// algorithm
+    /// dominators, immediate dominators, dominance frontiers, where mem2reg
+    /// puts each variable's phis, and where each SSA flavour would (`--ssa`);
+    /// with --trace, the steps of one algorithm
     Analyze(AnalyzeArgs),
     /// Write a self-contained HTML report of the compilation: source,
     /// tokens, syntax tree, the IR after each pass beside the one before,
@@ -53,7 +54,17 @@ pub enum Command {
     /// Serve the Language Server Protocol on stdin/stdout, for editors:
     /// diagnostics as you type, hover, go to definition, references,
     /// document symbols, rename and semantic highlighting
-    Lsp,
+    Lsp(LspArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Log how long the server took over each message (request or
+    /// notification, from reading it to handing its answer to the writer)
+    /// on standard error, one line each, elapsed and in CPU time:
+    /// `wendc lsp: METHOD took MS ms (cpu MS ms)`
+    #[arg(long)]
+    pub time_requests: bool,
 }
 
 #[derive(Args, Debug)]
@@ -69,7 +80,7 @@ pub struct FmtArgs {
 
 #[derive(Args, Debug, Clone)]
 pub struct CompileArgs {
-    /// The wend source file
+    /// The wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
     /// Optimisation level: -O0 (no passes), -O1, -O2; -O alone is -O2
     #[arg(short = 'O', value_name = "LEVEL", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "passes")]
@@ -96,32 +107,83 @@ pub struct CompileArgs {
 #[derive(Args, Debug, Clone)]
 pub struct PassArgs {
     /// Run these passes, in order (comma-separated, e.g.
-    /// `mem2reg,reg2mem`; `loopsimplify` is added right before licm and
-    /// lcssa), instead of the -O level's pipeline
+    /// `mem2reg,reg2mem`; the passes that put the IR in the form a pass
+    /// needs are added right before it: `loopsimplify` before licm and
+    /// lcssa, `loopsimplify,lcssa` before loop-rotate, `break-crit-edges`
+    /// before phi-elim), instead of the -O level's pipeline
     #[arg(long, value_name = "LIST")]
     pub passes: Option<String>,
     /// Print the IR after each pass, to stderr
-    #[arg(long)]
+    #[arg(long, conflicts_with = "print_changed")]
     pub print_after_all: bool,
+    /// Print the IR at the start, then after each pass only the functions
+    /// it changed (whole, or as a unified diff), to stderr
+    #[arg(long, value_name = "HOW", value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "whole")]
+    pub print_changed: Option<PrintChanged>,
+    /// Show only this function in the IR dumps (--print-after-all,
+    /// --print-changed, --emit ir); a nested function by its path, e.g.
+    /// `main.step`
+    #[arg(long, value_name = "NAME")]
+    pub filter_function: Option<String>,
     /// Run the IR verifier after each pass (always on in debug builds)
     #[arg(long)]
     pub verify_each: bool,
     /// Print the time, the kernel time and the peak memory of each compiler phase, and the peak of the whole compile (`wendc build` only)
     #[arg(long)]
     pub time_passes: bool,
+    /// Where mem2reg places phis: the SSA flavour of each `mem2reg` of the
+    /// pipeline
+    #[arg(long, value_enum, value_name = "FLAVOUR", default_value_t = Ssa::Pruned)]
+    pub ssa: Ssa,
+}
+
+/// The SSA flavours (docs/05-mem2reg.md): which blocks of the iterated
+/// dominance frontier of a variable's stores get a phi.
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Ssa {
+    /// Every one: wherever two definitions meet (Cytron et al.)
+    Minimal,
+    /// Every one, for variables read in some block before being written
+    /// there (Briggs et al.)
+    SemiPruned,
+    /// Only where the variable is live (Choi et al.; LLVM's choice)
+    #[default]
+    Pruned,
+}
+
+impl From<Ssa> for wend_opt::mem2reg::Flavour {
+    fn from(ssa: Ssa) -> Self {
+        match ssa {
+            Ssa::Minimal => wend_opt::mem2reg::Flavour::Minimal,
+            Ssa::SemiPruned => wend_opt::mem2reg::Flavour::SemiPruned,
+            Ssa::Pruned => wend_opt::mem2reg::Flavour::Pruned,
+        }
+    }
 }
 
 #[derive(Args, Debug)]
 pub struct OptArgs {
     /// A textual IR file (`.ll`)
     pub file: PathBuf,
-    /// The passes to run, comma-separated (e.g. `mem2reg`; `loopsimplify` is
-    /// added right before licm and lcssa)
+    /// The passes to run, comma-separated (e.g. `mem2reg`; the passes a pass
+    /// needs are added right before it, as with `wendc build --passes`)
     #[arg(long, value_name = "LIST", default_value = "")]
     pub passes: String,
     /// Print the IR after each pass, to stderr
-    #[arg(long)]
+    #[arg(long, conflicts_with = "print_changed")]
     pub print_after_all: bool,
+    /// Print the IR at the start, then after each pass only the functions
+    /// it changed (whole, or as a unified diff), to stderr
+    #[arg(long, value_name = "HOW", value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "whole")]
+    pub print_changed: Option<PrintChanged>,
+    /// Show only this function in the IR dumps (--print-after-all,
+    /// --print-changed)
+    #[arg(long, value_name = "NAME")]
+    pub filter_function: Option<String>,
+    /// Where mem2reg places phis: the SSA flavour of each `mem2reg` of the
+    /// pipeline
+    #[arg(long, value_enum, value_name = "FLAVOUR", default_value_t = Ssa::Pruned)]
+    pub ssa: Ssa,
     /// Output file (stdout when omitted)
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -141,6 +203,10 @@ pub struct AnalyzeArgs {
     /// How to print the trace: tables for reading, or JSON for tools
     #[arg(long, value_enum, default_value_t = TraceFormat::Text, requires = "trace")]
     pub format: TraceFormat,
+    /// With --trace: the SSA flavour mem2reg builds, for the phis and
+    /// rename traces and the SSA form the later ones start from
+    #[arg(long, value_enum, default_value_t = Ssa::Pruned, requires = "trace")]
+    pub ssa: Ssa,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,7 +220,7 @@ pub enum TraceFormat {
 /// alone, with no passes).
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// The wend source file
+    /// The wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
     /// The HTML file to write (default: the source's name with `.html`,
     /// in the current directory)
@@ -170,6 +236,10 @@ pub struct ExplainArgs {
     /// How to lay out the CFG drawings
     #[arg(long, value_enum, default_value_t = CfgLayout::Auto)]
     pub layout: CfgLayout,
+    /// Where mem2reg places phis: the SSA flavour of each `mem2reg` of the
+    /// pipeline
+    #[arg(long, value_enum, value_name = "FLAVOUR", default_value_t = Ssa::Pruned)]
+    pub ssa: Ssa,
 }
 
 #[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,6 +276,16 @@ pub struct RunArgs {
     /// Execute the IR with the built-in interpreter instead of compiling it
     #[arg(long, conflicts_with = "backend")]
     pub interp: bool,
+}
+
+/// How `--print-changed` shows a function a pass changed (LLVM's
+/// `-print-changed` and `-print-changed=diff`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintChanged {
+    /// The whole function after the pass
+    Whole,
+    /// A unified diff of the function before and after the pass
+    Diff,
 }
 
 /// What `-D` makes an error.
@@ -285,27 +365,95 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
     let given = |id: &str| matches.value_source(id) == Some(ValueSource::CommandLine);
     match command {
         Command::Build(args) => {
+            check_ir_input(&args.compile, Some(args.emit))?;
             check_build(args, &given)?;
             check_debug_info(&args.compile, Some(args.emit))
         }
         Command::Run(args) => {
+            check_ir_input(&args.compile, None)?;
             if given("time_passes") {
                 return Err("`--time-passes` is for `wendc build`".into());
             }
             check_passes_run(&args.compile, &given)?;
+            let dumps = &args.compile.passes;
+            if dumps.filter_function.is_some()
+                && !dumps.print_after_all
+                && dumps.print_changed.is_none()
+            {
+                return Err(FILTER_WITHOUT_DUMP.into());
+            }
             check_debug_info(&args.compile, (!args.interp).then_some(Emit::Exe))
         }
         Command::Opt(args) => {
-            if args.print_after_all && args.passes.trim().is_empty() {
-                return Err(
-                    "`--print-after-all` prints the IR after each pass, and no `--passes` are given"
-                        .into(),
-                );
+            for (given, flag) in [
+                (args.print_after_all, "--print-after-all"),
+                (args.print_changed.is_some(), "--print-changed"),
+            ] {
+                if given && args.passes.trim().is_empty() {
+                    return Err(format!(
+                        "`{flag}` prints the IR after each pass, and no `--passes` are given"
+                    ));
+                }
             }
-            Ok(())
+            if args.filter_function.is_some()
+                && !args.print_after_all
+                && args.print_changed.is_none()
+            {
+                return Err(FILTER_WITHOUT_DUMP.into());
+            }
+            check_ssa(Some(&args.passes), 0, &given)
         }
-        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp => Ok(()),
+        Command::Explain(args) => check_ssa(args.passes.as_deref(), args.opt_level, &given),
+        Command::Analyze(_) | Command::Fmt(_) | Command::Lsp(_) => Ok(()),
     }
+}
+
+/// `--ssa` where no plain `mem2reg` runs would do nothing.
+fn check_ssa(
+    passes: Option<&str>,
+    opt_level: u8,
+    given: &dyn Fn(&str) -> bool,
+) -> Result<(), String> {
+    if !given("ssa") {
+        return Ok(());
+    }
+    let runs_mem2reg = match passes {
+        // An unknown pass is reported when the pipeline is parsed.
+        Some(list) => list.split(',').any(|name| name.trim() == "mem2reg"),
+        None => !wend_opt::pipeline_for_level(opt_level).is_empty(),
+    };
+    if runs_mem2reg {
+        Ok(())
+    } else {
+        Err(
+            "`--ssa` chooses where each `mem2reg` of the pipeline places phis, and no `mem2reg` \
+             runs here: give -O1, -O2 or `--passes` with mem2reg (a `mem2reg<FLAVOUR>` in the \
+             list names its flavour itself)"
+                .into(),
+        )
+    }
+}
+
+/// Flags that need wend source, with an IR file (`.ll`).
+fn check_ir_input(args: &CompileArgs, emit: Option<Emit>) -> Result<(), String> {
+    if !crate::input::is_ir_file(&args.file) {
+        return Ok(());
+    }
+    if let Some(emit @ (Emit::Tokens | Emit::Ast)) = emit {
+        let name = emit.to_possible_value().expect("every Emit is a value");
+        return Err(format!(
+            "`--emit {}` shows how wend source is parsed; `{}` is an IR file",
+            name.get_name(),
+            args.file.display()
+        ));
+    }
+    if args.debug_info {
+        return Err(format!(
+            "-g describes the lines and variables of wend source; `{}` is an IR file",
+            args.file.display()
+        ));
+    }
+    Ok(())
 }
 
 fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), String> {
@@ -321,8 +469,11 @@ fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), Str
             ("opt_level", "-O"),
             ("passes", "--passes"),
             ("print_after_all", "--print-after-all"),
+            ("print_changed", "--print-changed"),
+            ("filter_function", "--filter-function"),
             ("verify_each", "--verify-each"),
             ("time_passes", "--time-passes"),
+            ("ssa", "--ssa"),
             ("backend", "--backend"),
         ] {
             if given(id) {
@@ -356,8 +507,23 @@ fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), Str
                 .into(),
         );
     }
+    let dumps = &args.compile.passes;
+    if dumps.filter_function.is_some()
+        && !dumps.print_after_all
+        && dumps.print_changed.is_none()
+        && args.emit != Emit::Ir
+    {
+        return Err(format!(
+            "{FILTER_WITHOUT_DUMP}, or `--emit ir`; `--emit {emit}` prints no IR"
+        ));
+    }
     check_passes_run(&args.compile, given)
 }
+
+/// The usage error of `--filter-function` where no IR is printed.
+const FILTER_WITHOUT_DUMP: &str =
+    "`--filter-function` chooses the function an IR dump shows: it needs `--print-after-all` \
+     or `--print-changed`";
 
 /// `-g` where it cannot do what it says: debug information needs the
 /// native backend and is part of the assembly and the executable only
@@ -383,15 +549,17 @@ fn check_debug_info(args: &CompileArgs, output: Option<Emit>) -> Result<(), Stri
     }
 }
 
-/// `--print-after-all` or `--verify-each` where no pass runs would do
-/// nothing.
+/// `--print-after-all`, `--verify-each` or `--ssa` where no pass (or no
+/// mem2reg) runs would do nothing.
 fn check_passes_run(args: &CompileArgs, given: &dyn Fn(&str) -> bool) -> Result<(), String> {
+    check_ssa(args.passes.passes.as_deref(), args.opt_level, given)?;
     let no_passes = match &args.passes.passes {
         Some(list) => list.trim().is_empty(),
         None => args.opt_level == 0,
     };
     for (id, flag, what) in [
         ("print_after_all", "--print-after-all", "prints"),
+        ("print_changed", "--print-changed", "prints"),
         ("verify_each", "--verify-each", "verifies"),
     ] {
         if given(id) && no_passes {

@@ -8,7 +8,8 @@
 //! alone and its diagnostics are shown.
 
 use crate::cli::FmtArgs;
-use crate::driver::{read_source, report, Failed, Source, SourceText};
+use crate::input::{read_source, Source, SourceText};
+use crate::report::{report, Failed};
 use std::io::{Read, Write};
 use std::path::Path;
 
@@ -53,7 +54,7 @@ fn status(result: Result<(), Failed>) -> u8 {
 /// Formats the text of `source`, or shows its syntax errors.
 fn formatted(source: &Source) -> Result<String, Failed> {
     wend_frontend::format::format(&source.text).map_err(|diags| {
-        report(source, &diags);
+        report(&source.name, &source.text, &diags);
         let errors = diags.len();
         let s = if errors == 1 { "" } else { "s" };
         eprintln!(

@@ -21,12 +21,16 @@
 
 mod analyze;
 mod cli;
+mod compile;
 mod driver;
 mod fmt;
+mod input;
 mod interrupt;
+mod ir_dumps;
 mod lsp;
 mod mapped;
 mod output;
+mod report;
 mod timing;
 mod toolchain;
 

@@ -4,7 +4,7 @@
 //! then renamed over it), so a failed or interrupted compile leaves the old
 //! file as it was.
 
-use crate::driver::Failed;
+use crate::report::Failed;
 use std::io::Write;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
@@ -88,4 +88,28 @@ fn resolve_link(path: &Path) -> PathBuf {
         }
     }
     path.to_path_buf()
+}
+
+/// Writes text output to a file, or to stdout when no file is named.
+pub fn write_output(path: Option<&Path>, bytes: &[u8]) -> Result<u8, Failed> {
+    write_output_with(path, |w| w.write_all(bytes))
+}
+
+/// Output produced piece by piece by `write`, to a file, or to stdout when
+/// no file is named.
+pub fn write_output_with(
+    path: Option<&Path>,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> Result<u8, Failed> {
+    let result = match path {
+        Some(p) if p != Path::new("-") => return write_file(p, write).map(|()| 0),
+        _ => {
+            let mut stdout = std::io::stdout().lock();
+            write(&mut stdout).and_then(|()| stdout.flush())
+        }
+    };
+    result.map(|()| 0).map_err(|e| {
+        eprintln!("error: cannot write output: {e}");
+        Failed
+    })
 }

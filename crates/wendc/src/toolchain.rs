@@ -1,7 +1,7 @@
 //! Calls to external tools: LLVM's `llc` and the system C compiler for the
 //! LLVM backend. Every failure is reported in one line naming the tool.
 
-use crate::driver::Failed;
+use crate::report::Failed;
 use crate::timing::time;
 use std::io::Write;
 use std::path::Path;

@@ -5,7 +5,9 @@
 //! comments), not from a run of them. Skipped, saying so, where gdb is
 //! not installed.
 
-use assert_cmd::Command;
+mod common;
+
+use common::wendc_in;
 use std::path::{Path, PathBuf};
 
 /// A nested function that reads and writes its parent's variable.
@@ -79,9 +81,7 @@ fn have_gdb() -> bool {
 fn build(source: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), source).unwrap();
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["build", "-g", "prog.wend", "-o", "prog"])
         .args(flags)
         .assert()
@@ -379,9 +379,7 @@ fn the_session_in_the_runtime_chapter() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = tempfile::tempdir().unwrap();
     let exe = dir.path().join("counter");
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(&root)
+    wendc_in(&root)
         .args(["build", "-g", "docs/examples/counter.wend", "-o"])
         .arg(&exe)
         .assert()
@@ -421,9 +419,8 @@ fn debug_info_is_only_there_with_g() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
     let asm = |g: bool| {
-        let mut cmd = Command::cargo_bin("wendc").unwrap();
-        cmd.current_dir(dir.path())
-            .args(["build", "prog.wend", "--emit", "asm"]);
+        let mut cmd = wendc_in(dir.path());
+        cmd.args(["build", "prog.wend", "--emit", "asm"]);
         if g {
             cmd.arg("-g");
         }
@@ -440,9 +437,7 @@ fn debug_info_is_only_there_with_g() {
 fn g_with_the_llvm_backend_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["build", "-g", "--backend", "llvm", "prog.wend"])
         .assert()
         .code(64)
@@ -455,9 +450,7 @@ fn g_where_it_has_no_effect_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
     let refused = |args: &[&str], message: &str| {
-        Command::cargo_bin("wendc")
-            .unwrap()
-            .current_dir(dir.path())
+        wendc_in(dir.path())
             .args(args)
             .assert()
             .code(64)
@@ -481,9 +474,7 @@ fn g_where_it_has_no_effect_is_a_usage_error() {
         "-g needs the native backend",
     );
     // Where it has an effect, it runs as without it.
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["run", "-g", "prog.wend"])
         .assert()
         .success()

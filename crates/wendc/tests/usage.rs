@@ -2,7 +2,9 @@
 //! program's runtime error), flag combinations that contradict each other
 //! or would be ignored, `-o -` and a bare `-O`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{have, wendc, wendc_in, write};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -10,21 +12,8 @@ use std::path::{Path, PathBuf};
 /// inlines `add`), so that a test can tell the levels apart.
 const LOOP: &str = "main() {\n    int i;\n    int s;\n    add(int k) {\n        s = s + k;\n    }\n    while i < 5 {\n        add(i);\n        i = i + 1;\n    }\n    println s;\n}\n";
 
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
 fn source(dir: &Path) -> PathBuf {
-    let path = dir.join("loop.wend");
-    std::fs::write(&path, LOOP).unwrap();
-    path
-}
-
-fn have(tool: &str) -> bool {
-    std::process::Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok()
+    write(dir, "loop.wend", LOOP)
 }
 
 #[test]
@@ -41,6 +30,8 @@ fn usage_errors_exit_64() {
         &["build", "--emit", "pdf", src],
         &["run", "--backend", "gcc", src],
         &["explain", "-O", "9", src],
+        &["build", "--print-changed=both", "-O1", src],
+        &["build", "--filter-function", src],
     ];
     for args in cases {
         wendc()
@@ -153,11 +144,82 @@ fn contradictory_or_ineffective_flags_are_usage_errors() {
         ),
         (&["run", "--interp", "--time-passes", src], "--time-passes"),
         (&["opt", "--print-after-all", src], "--print-after-all"),
+        (
+            &["build", "--emit", "ir", "--print-changed", src],
+            "--print-changed",
+        ),
+        (&["opt", "--print-changed=diff", src], "--print-changed"),
+        (
+            &[
+                "build",
+                "--emit",
+                "ir",
+                "-O1",
+                "--print-changed",
+                "--print-after-all",
+                src,
+            ],
+            "--print-changed",
+        ),
+        (
+            &[
+                "build",
+                "--emit",
+                "asm",
+                "-O1",
+                "--filter-function",
+                "main",
+                src,
+            ],
+            "--filter-function",
+        ),
+        (
+            &["run", "--interp", "-O1", "--filter-function", "main", src],
+            "--filter-function",
+        ),
+        (
+            &["build", "--emit", "ast", "--filter-function", "main", src],
+            "--filter-function",
+        ),
+        (
+            &[
+                "opt",
+                "--passes",
+                "mem2reg",
+                "--filter-function",
+                "main",
+                src,
+            ],
+            "--filter-function",
+        ),
         (&["build", src, "-o", "-"], "standard output"),
+        (&["build", "--emit", "ir", "--ssa", "minimal", src], "--ssa"),
+        (
+            &["run", "--passes", "dce", "--ssa", "semi-pruned", src],
+            "--ssa",
+        ),
+        (
+            &[
+                "opt",
+                "--passes",
+                "mem2reg<pruned>",
+                "--ssa",
+                "minimal",
+                src,
+            ],
+            "--ssa",
+        ),
+        (
+            &["build", "--emit", "tokens", "--ssa", "pruned", src],
+            "--ssa",
+        ),
+        (
+            &["explain", "--passes", "", "--ssa", "minimal", src],
+            "--ssa",
+        ),
     ];
     for (args, flag) in cases {
-        wendc()
-            .current_dir(dir.path())
+        wendc_in(dir.path())
             .args(*args)
             .assert()
             .code(64)
@@ -175,6 +237,10 @@ fn contradictory_or_ineffective_flags_are_usage_errors() {
         .args(["build", "--emit", "asm", "--asm-comments", src])
         .assert()
         .success();
+    wendc()
+        .args(["build", "--emit", "ir", "-O1", "--ssa", "minimal", src])
+        .assert()
+        .success();
 }
 
 /// `-o -` is standard output for every text output.
@@ -190,8 +256,7 @@ fn dash_output_is_stdout_for_every_text_emit() {
         ("dot", "digraph"),
         ("asm", "main:"),
     ] {
-        wendc()
-            .current_dir(dir.path())
+        wendc_in(dir.path())
             .args(["build", "--emit", emit, "-o", "-"])
             .arg(&src)
             .assert()
@@ -205,15 +270,13 @@ fn dash_output_is_stdout_for_every_text_emit() {
         .arg(&src)
         .assert()
         .success();
-    wendc()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["opt", "--passes", "mem2reg", "-o", "-"])
         .arg(&ll)
         .assert()
         .success()
         .stdout(predicate::str::contains("phi i32"));
-    wendc()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["explain", "--layout", "builtin", "-o", "-"])
         .arg(&src)
         .assert()
@@ -316,7 +379,11 @@ fn an_unknown_trace_is_a_usage_error_listing_the_traces() {
             "[possible values: dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa, linear-scan]",
         ));
     // The trace's options without a trace would be ignored.
-    for flags in [&["--trace-function", "main"][..], &["--format", "json"]] {
+    for flags in [
+        &["--trace-function", "main"][..],
+        &["--format", "json"],
+        &["--ssa", "minimal"],
+    ] {
         wendc()
             .arg("analyze")
             .args(flags)
@@ -367,4 +434,20 @@ fn trace_function_names_a_defined_function() {
     assert_eq!(traces.len(), 1);
     assert_eq!(traces[0]["function"], "main.add");
     assert_eq!(traces[0]["trace"], "rename");
+}
+
+#[test]
+fn trace_ssa_picks_the_flavour_mem2reg_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = source(dir.path());
+    for flavour in ["minimal", "semi-pruned", "pruned"] {
+        wendc()
+            .args(["analyze", "--trace", "phis", "--ssa", flavour])
+            .arg(&src)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!(
+                "phi placement by mem2reg ({flavour} SSA) of @main"
+            )));
+    }
 }

@@ -176,8 +176,20 @@ pub fn golden_files() -> Vec<Golden> {
 /// `opt -passes=mem2reg -S` of the module text, or None when LLVM's `opt`
 /// is not installed. Panics if opt rejects the text: our IR must be LLVM's.
 pub fn llvm_mem2reg(text: &str) -> Option<String> {
-    let mut child = Command::new("opt")
-        .args(["-passes=mem2reg", "-S", "-"])
+    llvm_opt("mem2reg", text)
+}
+
+/// `opt -passes=PASSES -S` of the module text, or None when LLVM's `opt`
+/// is not installed. Panics if opt rejects the text: our IR must be LLVM's.
+pub fn llvm_opt(passes: &str, text: &str) -> Option<String> {
+    let mut opt = Command::new("opt");
+    // LLVM 14 reads opaque pointers (clang 15's `ptr`) only when told to;
+    // later versions read nothing else and no longer know the switch.
+    if text.contains(" ptr ") && llvm_major_version().is_some_and(|v| v < 15) {
+        opt.arg("-opaque-pointers");
+    }
+    let mut child = opt
+        .args([&format!("-passes={passes}"), "-S", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -194,6 +206,14 @@ pub fn llvm_mem2reg(text: &str) -> Option<String> {
         String::from_utf8_lossy(&out.stderr)
     );
     Some(String::from_utf8(out.stdout).expect("opt prints text"))
+}
+
+/// The major version of the installed LLVM's `opt`.
+fn llvm_major_version() -> Option<u32> {
+    let out = Command::new("opt").arg("--version").output().ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let version = text.split("LLVM version ").nth(1)?;
+    version.split('.').next()?.trim().parse().ok()
 }
 
 // ----- Random programs -----------------------------------------------------
