@@ -8,8 +8,8 @@
 #                   and no path in them leads outside the repository
 # make lsp-tests — `wendc lsp` driven over stdio by an LSP client (pytest-lsp),
 #                 and a release build of it answering within 50 ms on 10 000 lines
-# make playground-tests — the playground and the explain report in headless Chromium
-#                        (playwright-core, tests/browser/)
+# make browser-tests — the playground, the explain report and its step-through in
+#                     headless Chromium (playwright-core, tests/browser/)
 # make playground-load — 50 clients against `wendc playground` for 30 s (LOAD_SECONDS=N)
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
@@ -25,7 +25,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests lsp-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
+.PHONY: all test unit-tests program-tests lsp-tests browser-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
 
 all: wendc
 
@@ -51,8 +51,9 @@ BROWSER_TESTS := tests/browser
 $(BROWSER_TESTS)/node_modules/.package-lock.json: $(BROWSER_TESTS)/package.json $(BROWSER_TESTS)/package-lock.json
 	cd $(BROWSER_TESTS) && npm ci --no-audit --no-fund
 
-playground-tests: wendc $(BROWSER_TESTS)/node_modules/.package-lock.json
-	cd $(BROWSER_TESTS) && WENDC=$(WENDC) npm test --silent
+# Every browser test (the playground, the explain report and its
+# step-through) is in tests/browser; `playground-tests` is the old name.
+playground-tests: browser-tests
 
 # Valid, invalid, huge and never-ending programs from 50 clients at once;
 # `make test` runs it for 10 s.
@@ -116,6 +117,11 @@ editors-test: wendc vsix docs-html
 	node docs/gen/check-html.js target/docs-html
 	editors/nvim/test/run.sh
 
+# The browser tests: Debian's Chromium driven by playwright-core
+# (CHROMIUM=path overrides /usr/bin/chromium for the explain tests).
+browser-tests: wendc $(BROWSER_TESTS)/node_modules/.package-lock.json
+	cd $(BROWSER_TESTS) && WENDC=$(abspath $(WENDC)) node --test
+
 # The HTML edition of the book (docs/gen/build-html.js): its npm packages,
 # shiki and markdown-it, are pinned by docs/gen/package-lock.json.
 docs/gen/node_modules/.package-lock.json: docs/gen/package.json docs/gen/package-lock.json
@@ -128,7 +134,7 @@ vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
 
-test: links-check editors-test unit-tests program-tests lsp-tests playground-tests playground-load-quick docs-check fmt-check random-tests
+test: links-check editors-test unit-tests program-tests lsp-tests browser-tests playground-load-quick docs-check fmt-check random-tests
 
 fmt:
 	$(CARGO) fmt --all

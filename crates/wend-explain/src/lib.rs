@@ -35,6 +35,8 @@ pub mod layout;
 pub mod report;
 pub mod source;
 pub mod tables;
+mod trace_view;
+pub mod traces;
 
 use wend_ir::{FuncId, Module};
 use wend_opt::Pass;
@@ -71,6 +73,9 @@ pub struct ExplainOptions {
     /// How the pipeline was chosen, for the header (`-O2`, `--passes=…`).
     pub pipeline_label: String,
     pub layout: LayoutEngine,
+    /// The SSA flavour mem2reg builds in the step-through's traces (that
+    /// of the pipeline's `mem2reg`, `--ssa`).
+    pub ssa: wend_opt::mem2reg::Flavour,
 }
 
 /// The IR of the whole module at one point of the pipeline.

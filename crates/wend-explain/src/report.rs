@@ -55,7 +55,7 @@ pub(crate) fn page(
                 .collect()
         })
         .collect();
-    let lives: Vec<FunctionLife> = functions
+    let mut lives: Vec<FunctionLife> = functions
         .iter()
         .map(|&id| FunctionLife::follow(&input.functions[id].name, &defined))
         .collect();
@@ -109,9 +109,10 @@ pub(crate) fn page(
         out,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>\n{STYLE}{}",
+         <title>{}</title>\n<style>\n{STYLE}{}{}",
         escape(&title),
-        crate::colours::stylesheet()
+        crate::colours::stylesheet(),
+        crate::trace_view::STYLE
     );
     // One rule pair per stage: the CSS-only pass selector.
     for k in 0..stages.len() {
@@ -205,6 +206,11 @@ pub(crate) fn page(
         write_front_section(&mut out, src);
     }
 
+    let mut trace_views =
+        crate::trace_view::sections(&stages[0].module, options.layout, options.ssa);
+    for life in &mut lives {
+        life.trace_view = trace_views.remove(&life.name);
+    }
     // Each stage's module after mem2reg, made when a table first needs it.
     let promoted: Vec<OnceCell<Module>> = stages.iter().map(|_| OnceCell::new()).collect();
     let mut drawings = drawings.iter();
@@ -229,6 +235,7 @@ pub(crate) fn page(
     );
     out.push_str(SCRIPT);
     out.push_str(LINK_SCRIPT);
+    out.push_str(crate::trace_view::SCRIPT);
     out.push_str("</script>\n</body>\n</html>\n");
     out
 }
@@ -311,8 +318,12 @@ fn signature(func: &Function) -> String {
 
 /// Where one function of the input is at each stage.
 struct FunctionLife {
+    /// Its name in the input.
+    name: String,
     /// Its id in each stage's module, `None` once a pass deleted it.
     ids: Vec<Option<FuncId>>,
+    /// The HTML of its step-through of the algorithm traces, if any.
+    trace_view: Option<String>,
 }
 
 impl FunctionLife {
@@ -322,7 +333,11 @@ impl FunctionLife {
             .iter()
             .map(|stage| stage.get(name).copied())
             .collect();
-        FunctionLife { ids }
+        FunctionLife {
+            name: name.to_string(),
+            ids,
+            trace_view: None,
+        }
     }
 
     /// The last stage that has the function, and its id there (the input
@@ -630,6 +645,12 @@ fn write_function_section(
             None => write_deleted(out, &first.name, deleted_by.unwrap_or("a pass")),
         }
         out.push_str("</div>\n");
+    }
+    if let Some(steps) = &life.trace_view {
+        let _ = writeln!(
+            out,
+            "<h3 id=\"fn-{anchor}-trace\">Step through an algorithm</h3>\n{steps}"
+        );
     }
 
     // Assembly.

@@ -349,12 +349,15 @@ pub fn analyze_text(module: &Module) -> String {
 /// its row right instead of every row of the table being as wide as it.
 const MAX_PADDED_WIDTH: usize = 60;
 
-/// Left-aligned columns, two spaces apart, indented by two.
-fn write_table<const COLUMNS: usize>(out: &mut String, rows: &[[String; COLUMNS]]) {
-    let widths: Vec<usize> = (0..COLUMNS)
+/// Left-aligned columns, two spaces apart, indented by two (rows may have
+/// different numbers of cells; the last cell of a row is not padded).
+pub(crate) fn write_table<R: AsRef<[String]>>(out: &mut String, rows: &[R]) {
+    let columns = rows.iter().map(|r| r.as_ref().len()).max().unwrap_or(0);
+    let widths: Vec<usize> = (0..columns)
         .map(|c| {
             rows.iter()
-                .map(|r| r[c].chars().count())
+                .filter_map(|r| r.as_ref().get(c))
+                .map(|cell| cell.chars().count())
                 .filter(|&w| w <= MAX_PADDED_WIDTH)
                 .max()
                 .unwrap_or(0)
@@ -362,7 +365,7 @@ fn write_table<const COLUMNS: usize>(out: &mut String, rows: &[[String; COLUMNS]
         .collect();
     for row in rows {
         let mut line = String::from(" ");
-        for (cell, width) in row.iter().zip(&widths) {
+        for (cell, width) in row.as_ref().iter().zip(&widths) {
             let _ = write!(line, " {cell:<width$} ");
         }
         let _ = writeln!(out, "{}", line.trim_end());

@@ -112,6 +112,7 @@ fn report(dir: &Path, layout: LayoutEngine, file: &str) -> PathBuf {
         passes: wend_opt::pipeline_for_level(2),
         pipeline_label: "-O2".to_string(),
         layout,
+        ssa: wend_opt::mem2reg::Flavour::Pruned,
     };
     let html = explain_source(&src, &options).expect("mandelbrot compiles");
     let path = dir.join(file);

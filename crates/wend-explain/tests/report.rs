@@ -17,6 +17,7 @@ fn options(name: &str, level: u8, layout: LayoutEngine) -> ExplainOptions {
         passes: wend_opt::pipeline_for_level(level),
         pipeline_label: format!("-O{level}"),
         layout,
+        ssa: wend_opt::mem2reg::Flavour::Pruned,
     }
 }
 

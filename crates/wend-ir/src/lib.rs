@@ -31,6 +31,7 @@ pub mod runtime;
 pub mod scoped;
 pub mod string_table;
 pub mod substitution;
+pub mod trace;
 pub mod types;
 pub mod verify;
 

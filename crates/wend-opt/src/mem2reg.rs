@@ -64,6 +64,7 @@ use wend_ir::analysis::frontier::{DominanceFrontiers, IdfScratch};
 use wend_ir::analysis::var_accesses::{Access, Var, VarAccesses, VarOf};
 use wend_ir::flat_lists::FlatLists;
 use wend_ir::scoped::{DomTreeStep, DomTreeWalk, ScopedMap};
+use wend_ir::trace::{Event, NoTrace, Trace};
 use wend_ir::{Block, Function, Inst, InstKind, ReadAhead, Substitution, Type, Value, ValueDef};
 
 /// A promoted variable (one alloca).
@@ -123,10 +124,15 @@ pub fn run(func: &mut Function) {
 
 /// Promotes the promotable allocas of `func`, placing the phis of `flavour`.
 pub fn run_with(func: &mut Function, flavour: Flavour) {
+    run_traced(func, flavour, &mut NoTrace)
+}
+
+/// [`run_with`], recording phi placement and renaming in `trace`.
+pub fn run_traced(func: &mut Function, flavour: Flavour, trace: &mut impl Trace) {
     if func.is_declaration() {
         return;
     }
-    if promote(func, flavour) {
+    if promote(func, flavour, trace) {
         // The new phis sit at the end of the arenas, the promoted loads
         // and stores are garbage in the middle: renumber in layout order,
         // so that the passes after this one walk memory in order. Only
@@ -137,13 +143,16 @@ pub fn run_with(func: &mut Function, flavour: Flavour) {
 }
 
 /// The three steps; false if there was nothing to promote.
-fn promote(func: &mut Function, flavour: Flavour) -> bool {
+fn promote(func: &mut Function, flavour: Flavour, trace: &mut impl Trace) -> bool {
     // Step 1: the promotable allocas, and where each is loaded and stored.
     // (Checked first: with nothing to promote, no analysis is needed.)
     let vars = find_promotable_allocas(func);
     if vars.is_empty() {
         return false;
     }
+    trace.event(|| Event::Variables {
+        addresses: vars.values().map(|info| info.address).collect(),
+    });
     let cfg = Cfg::compute(func);
     let domtree = DomTree::compute(func, &cfg);
     let var_of = VarOf::new(func, vars.iter().map(|(var, info)| (var, info.address)));
@@ -153,15 +162,8 @@ fn promote(func: &mut Function, flavour: Flavour) -> bool {
     // flavour wants them.
     let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
     let mut undefs = Undefs::default();
-    let phi_var = place_phis(
-        func,
-        &cfg,
-        &frontiers,
-        &vars,
-        &accesses,
-        flavour,
-        &mut undefs,
-    );
+    let mut planner = PhiPlanner::new(func, &cfg, &frontiers, &accesses);
+    let phi_var = place_phis(func, &cfg, &mut planner, &vars, flavour, &mut undefs, trace);
 
     // Step 3: fill in phis, map each load to the value it reads, and take
     // the promoted allocas, loads and stores out of the blocks. On entry to
@@ -174,7 +176,7 @@ fn promote(func: &mut Function, flavour: Flavour) -> bool {
             None => undefs.get(func, info.ty),
         })
         .collect();
-    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry);
+    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry, trace);
 
     // Clean up: trivial phis (pruned only), and the accesses in
     // unreachable code.
@@ -183,6 +185,7 @@ fn promote(func: &mut Function, flavour: Flavour) -> bool {
     }
     delete_unreached_accesses(func, &cfg, &var_of, &mut subst, &mut undefs);
     func.substitute(&subst);
+    trace.names(func);
     true
 }
 
@@ -276,20 +279,19 @@ fn single_value(flavour: Flavour, accesses: &VarAccesses, var: Var) -> Option<Va
 }
 
 /// Creates the phis of every variable, with `undef` entries (renaming fills
-/// them in). Returns the variable of each new phi.
+/// them in), where `planner` says. Returns the variable of each new phi.
 fn place_phis(
     func: &mut Function,
     cfg: &Cfg,
-    frontiers: &DominanceFrontiers,
+    planner: &mut PhiPlanner,
     vars: &PrimaryMap<Var, VarInfo>,
-    accesses: &VarAccesses,
     flavour: Flavour,
     undefs: &mut Undefs,
+    trace: &mut impl Trace,
 ) -> SecondaryMap<Inst, Option<Var>> {
     let mut phi_var = SecondaryMap::new();
-    let mut planner = PhiPlanner::new(func, cfg, frontiers, accesses);
     for (var, info) in vars.iter() {
-        for b in planner.phi_blocks(var, flavour) {
+        for b in planner.phi_blocks(var, flavour, trace) {
             let undef = undefs.get(func, info.ty);
             let incoming = cfg.preds(b).iter().map(|&p| (p, undef)).collect();
             let line = func.insts[info.alloca].line;
@@ -330,26 +332,44 @@ impl<'a> PhiPlanner<'a> {
     }
 
     /// `DF+(stores of var)`, sorted by block index.
-    fn iterated_frontier(&mut self, var: Var) -> Vec<Block> {
+    fn iterated_frontier(&mut self, var: Var, trace: &mut impl Trace) -> Vec<Block> {
         let def_blocks = self.accesses.store_blocks(var);
         self.frontiers
-            .iterated_with(def_blocks.iter().copied(), &mut self.idf_scratch)
+            .iterated_traced(def_blocks.iter().copied(), &mut self.idf_scratch, trace)
     }
 
-    /// The blocks where `flavour` puts a phi for `var`.
-    fn phi_blocks(&mut self, var: Var, flavour: Flavour) -> Vec<Block> {
-        if single_value(flavour, self.accesses, var).is_some() {
+    /// The blocks where `flavour` puts a phi for `var`. Traced, every
+    /// flavour shows where the variable is live on entry (what pruning
+    /// tests) and the verdict of its own test at each frontier block.
+    fn phi_blocks<T: Trace>(&mut self, var: Var, flavour: Flavour, trace: &mut T) -> Vec<Block> {
+        let def_blocks = self.accesses.store_blocks(var);
+        if single_value(flavour, self.accesses, var).is_some() || def_blocks.is_empty() {
             // Every load reads the one stored value, or undef: no phi.
+            trace.event(|| Event::NoPhiNeeded {
+                var: var.as_u32(),
+                never_stored: def_blocks.is_empty(),
+            });
             return Vec::new();
         }
-        let mut meets = self.iterated_frontier(var);
-        if meets.is_empty() {
-            return meets;
-        }
-        if flavour == Flavour::Pruned {
+        if flavour == Flavour::Pruned || T::ON {
             self.liveness.compute_live_in(var);
         }
-        meets.retain(|&b| wants_phi(flavour, var, b, &self.liveness));
+        trace.event(|| Event::PlaceVariable {
+            var: var.as_u32(),
+            stores: def_blocks.to_vec(),
+            live_in: self.liveness.live_in_blocks(var),
+        });
+        let mut meets = self.iterated_frontier(var, trace);
+        meets.retain(|&b| {
+            let phi = wants_phi(flavour, var, b, &self.liveness);
+            trace.event(|| Event::PhiAt {
+                var: var.as_u32(),
+                block: b,
+                live: self.liveness.is_live_in(var, b),
+                phi,
+            });
+            phi
+        });
         meets
     }
 }
@@ -409,6 +429,15 @@ impl<'a> Liveness<'a> {
         }
     }
 
+    /// The blocks where `var` is live on entry, by block index (after
+    /// [`Liveness::compute_live_in`] for `var`).
+    fn live_in_blocks(&self, var: Var) -> Vec<Block> {
+        (self.live_in.iter().enumerate())
+            .filter(|&(_, &v)| v == Some(var))
+            .map(|(i, _)| Block::new(i))
+            .collect()
+    }
+
     /// Whether `var` is live on entry to `block` (after
     /// [`Liveness::compute_live_in`] for `var`).
     fn is_live_in(&self, var: Var, block: Block) -> bool {
@@ -452,8 +481,8 @@ pub fn plan(func: &Function) -> Vec<PhiPlan> {
         .map(|(var, info)| PhiPlan {
             address: info.address,
             def_blocks: sorted(accesses.store_blocks(var)),
-            iterated_frontier: planner.iterated_frontier(var),
-            phis: Flavour::ALL.map(|flavour| planner.phi_blocks(var, flavour)),
+            iterated_frontier: planner.iterated_frontier(var, &mut NoTrace),
+            phis: Flavour::ALL.map(|flavour| planner.phi_blocks(var, flavour, &mut NoTrace)),
         })
         .collect()
 }
@@ -477,8 +506,10 @@ fn rename(
     var_of: &VarOf,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
     on_entry: PrimaryMap<Var, Value>,
+    trace: &mut impl Trace,
 ) -> Substitution {
     // The value each variable holds at the current point of the walk.
+    let num_vars = on_entry.len();
     let mut current = ScopedMap::new(on_entry);
     let outgoing = phi_entry_slots(func, cfg, phi_var);
 
@@ -486,17 +517,27 @@ fn rename(
     for step in DomTreeWalk::new(domtree, func.layout[0]) {
         let block = match step {
             DomTreeStep::Enter(block) => block,
-            DomTreeStep::Leave(_) => {
+            DomTreeStep::Leave(block) => {
+                trace.event(|| Event::RenameLeave { block });
                 current.leave_scope();
                 continue;
             }
         };
         current.enter_scope();
+        trace.event(|| Event::RenameEnter {
+            block,
+            current: (0..num_vars).map(|i| current[Var::new(i)]).collect(),
+        });
 
         // A phi of a variable defines it.
         for &phi in &func.blocks[block].phis {
             if let Some(var) = phi_var[phi] {
-                current.set(var, func.insts[phi].result.unwrap());
+                let phi = func.insts[phi].result.unwrap();
+                trace.event(|| Event::RenamePhi {
+                    var: var.as_u32(),
+                    phi,
+                });
+                current.set(var, phi);
             }
         }
         // A load reads the value the variable holds; a store sets it.
@@ -504,8 +545,21 @@ fn rename(
         let mut walk = ReadAhead::new(&[], insts, func.values.len());
         while let Some(inst) = var_of.next_access(func, &mut walk, &current) {
             match var_of.access(func, inst) {
-                Some(Access::Load { var, result }) => subst.replace(result, current[var]),
-                Some(Access::Store { var, value }) => current.set(var, value),
+                Some(Access::Load { var, result }) => {
+                    trace.event(|| Event::RenameLoad {
+                        var: var.as_u32(),
+                        load: result,
+                        value: current[var],
+                    });
+                    subst.replace(result, current[var])
+                }
+                Some(Access::Store { var, value }) => {
+                    trace.event(|| Event::RenameStore {
+                        var: var.as_u32(),
+                        value,
+                    });
+                    current.set(var, value)
+                }
                 None => {}
             }
         }
@@ -519,6 +573,13 @@ fn rename(
                     if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
                         incoming[entry as usize].1 = current[var];
                     }
+                    trace.event(|| Event::RenamePhiEntry {
+                        block,
+                        succ,
+                        var: var.as_u32(),
+                        phi: func.insts[phi].result.unwrap(),
+                        value: current[var],
+                    });
                 }
             }
         }

@@ -72,6 +72,7 @@
 use cranelift_entity::{EntityRef, SecondaryMap};
 use wend_ir::cfg_edit::{branch_only_to, delete_blocks};
 use wend_ir::flat_lists::FlatLists;
+use wend_ir::trace::{Cell, Event, NoTrace, Trace};
 use wend_ir::{Block, Function, Inst, InstBlocks, InstKind, Terminator, Value, ValueDef};
 
 /// The abstract value of an SSA value.
@@ -97,6 +98,16 @@ impl Lattice {
     }
 }
 
+impl From<Lattice> for Cell {
+    fn from(cell: Lattice) -> Cell {
+        match cell {
+            Lattice::Top => Cell::Top,
+            Lattice::Const(c) => Cell::Const(c),
+            Lattice::Bottom => Cell::Bottom,
+        }
+    }
+}
+
 /// Something that reads a value: an instruction (a phi too) or the
 /// terminator of a block.
 #[derive(Copy, Clone)]
@@ -105,8 +116,9 @@ enum User {
     Terminator(Block),
 }
 
-struct Solver<'f> {
+struct Solver<'f, T: Trace> {
     func: &'f Function,
+    trace: &'f mut T,
     /// The block of each placed instruction.
     block_of: InstBlocks,
     /// The users of each value, one entry per use: the SSA edges.
@@ -126,10 +138,15 @@ struct Solver<'f> {
 
 /// Runs SCCP on `func` (see the module doc).
 pub fn run(func: &mut Function) {
+    run_traced(func, &mut NoTrace)
+}
+
+/// [`run`], recording each edge found executable and each lattice change.
+pub fn run_traced(func: &mut Function, trace: &mut impl Trace) {
     if func.is_declaration() {
         return;
     }
-    let mut solver = Solver::new(func);
+    let mut solver = Solver::new(func, trace);
     solver.solve();
     let Solver {
         cell,
@@ -140,8 +157,8 @@ pub fn run(func: &mut Function) {
     rewrite(func, &cell, &executable, &edge_executable);
 }
 
-impl<'f> Solver<'f> {
-    fn new(func: &'f Function) -> Self {
+impl<'f, T: Trace> Solver<'f, T> {
+    fn new(func: &'f Function, trace: &'f mut T) -> Self {
         let users = FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
             let mut add = |v: Value, user| f(v.index(), user);
             for &b in &func.layout {
@@ -167,6 +184,7 @@ impl<'f> Solver<'f> {
         }
         Solver {
             func,
+            trace,
             block_of: func.inst_blocks(),
             users,
             cell,
@@ -180,6 +198,7 @@ impl<'f> Solver<'f> {
     fn solve(&mut self) {
         let entry = self.func.layout[0];
         self.executable[entry] = true;
+        self.trace.event(|| Event::SccpBlock { block: entry });
         self.visit_block(entry);
         loop {
             if let Some((pred, index)) = self.cfg_worklist.pop() {
@@ -191,6 +210,7 @@ impl<'f> Solver<'f> {
                     }
                 } else {
                     self.executable[succ] = true;
+                    self.trace.event(|| Event::SccpBlock { block: succ });
                     self.visit_block(succ);
                 }
             } else if let Some(v) = self.ssa_worklist.pop() {
@@ -230,6 +250,11 @@ impl<'f> Solver<'f> {
     fn mark_edge(&mut self, b: Block, index: usize) {
         if !self.edge_executable[b][index] {
             self.edge_executable[b][index] = true;
+            let func = self.func;
+            self.trace.event(|| Event::SccpEdge {
+                from: b,
+                to: func.successors(b).nth(index).unwrap(),
+            });
             self.cfg_worklist.push((b, index));
         }
     }
@@ -269,6 +294,11 @@ impl<'f> Solver<'f> {
         let old = self.cell[result];
         let lowered = old.meet(new);
         if lowered != old {
+            self.trace.event(|| Event::SccpCell {
+                value: result,
+                from: old.into(),
+                to: lowered.into(),
+            });
             self.cell[result] = lowered;
             self.ssa_worklist.push(result);
         }

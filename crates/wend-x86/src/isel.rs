@@ -225,6 +225,39 @@ pub fn select_function_with_slots(
     notes: Notes,
     wanted: &[Value],
 ) -> (MFunction, Vec<Option<SlotId>>) {
+    let (mf, slots, _) = select(func, module, notes, wanted);
+    (mf, slots)
+}
+
+/// [`select_function`], also telling the virtual register that holds
+/// each IR value that has one (the others are the selector's
+/// temporaries), in register order: what a trace of the register
+/// allocator names them by.
+pub fn select_function_naming(
+    func: &Function,
+    module: &Module,
+    notes: Notes,
+) -> (MFunction, Vec<(VReg, Value)>) {
+    let (mf, _, vregs) = select(func, module, notes, &[]);
+    let mut named: Vec<(VReg, Value)> = (vregs.iter())
+        .filter_map(|(v, r)| Some((r.expand()?, v)))
+        .collect();
+    named.sort_unstable();
+    (mf, named)
+}
+
+/// Selection proper: the machine function, the slots of `wanted`, and the
+/// virtual register of each IR value.
+fn select(
+    func: &Function,
+    module: &Module,
+    notes: Notes,
+    wanted: &[Value],
+) -> (
+    MFunction,
+    Vec<Option<SlotId>>,
+    SecondaryMap<Value, PackedOption<VReg>>,
+) {
     let mut uses = func.use_counts();
     let mut s = Selector {
         func,
@@ -434,7 +467,7 @@ pub fn select_function_with_slots(
         .zip(param_slots)
         .map(|(&v, param_slot)| param_slot.or_else(|| s.slots.get(v)?.expand()))
         .collect();
-    (s.mf, slots)
+    (s.mf, slots, s.vregs)
 }
 
 /// The type of an instruction's result.

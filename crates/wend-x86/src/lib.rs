@@ -89,6 +89,26 @@ pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFu
     CompiledFunction { ir, mir, alloc }
 }
 
+/// [`compile_function`] with the register allocator's steps recorded in
+/// `trace`, the IR of the function as the backend saw it (edges split)
+/// named in it, and the IR value of each virtual register that holds one.
+pub fn compile_function_traced(
+    module: &Module,
+    func: &wend_ir::Function,
+    trace: &mut impl wend_ir::trace::Trace,
+) -> CompiledFunction {
+    use wend_ir::trace::Event;
+    let mut ir = func.clone();
+    prepare_ir(&mut ir);
+    trace.names(&ir);
+    let (mir, named) = isel::select_function_naming(&ir, module, isel::Notes::EveryInst);
+    trace.event(|| Event::ScanValues {
+        vregs: named.iter().map(|&(r, v)| (r.as_u32(), v)).collect(),
+    });
+    let alloc = regalloc::allocate_traced(&mir, trace);
+    CompiledFunction { ir, mir, alloc }
+}
+
 /// The assembly of one defined function alone (no runtime, no strings):
 /// for golden tests and for looking at the code of one function.
 pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Options) -> String {

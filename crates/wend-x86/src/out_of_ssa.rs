@@ -32,6 +32,7 @@
 
 use cranelift_entity::SecondaryMap;
 use wend_ir::cfg_edit::split_edge;
+use wend_ir::trace::{Event, NoTrace, Trace};
 use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 
 /// Splits every edge `P -> S` where `P` has several successor edges and `S`
@@ -41,6 +42,11 @@ use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 /// A new block goes right after its predecessor in the layout, so the fall
 /// through is kept where possible. Returns the number of blocks added.
 pub fn split_edges(func: &mut Function) -> usize {
+    split_edges_traced(func, &mut NoTrace)
+}
+
+/// [`split_edges`], recording each edge split.
+pub fn split_edges_traced(func: &mut Function, trace: &mut impl Trace) -> usize {
     let mut pred_edges = SecondaryMap::<Block, u32>::new();
     for &b in &func.layout {
         for s in func.successors(b) {
@@ -82,7 +88,13 @@ pub fn split_edges(func: &mut Function) -> usize {
                 name.push_str(&func.blocks[b].name);
                 name.push_str(".to.");
                 name.push_str(&func.blocks[succ].name);
-                new_layout.push(split_edge(func, b, index, &name));
+                let edge = split_edge(func, b, index, &name);
+                new_layout.push(edge);
+                trace.event(|| Event::SplitEdge {
+                    from: b,
+                    to: succ,
+                    new: edge,
+                });
             }
         }
     }

@@ -49,6 +49,7 @@ use crate::regs::{PReg, ALLOCATABLE, ARG_REGS};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
+use wend_ir::trace::{Event, NoTrace, Trace};
 
 /// Where a virtual register lives.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -224,9 +225,14 @@ impl Occupancy {
 
 /// Allocates every virtual register of `mf`.
 pub fn allocate(mf: &MFunction) -> Allocation {
+    allocate_traced(mf, &mut NoTrace)
+}
+
+/// [`allocate`], recording the intervals and each step of the scan.
+pub fn allocate_traced(mf: &MFunction, trace: &mut impl Trace) -> Allocation {
     let liveness = Liveness::compute(mf);
     let intervals = Intervals::compute(mf, &liveness);
-    allocate_intervals(mf, &intervals)
+    allocate_intervals_traced(mf, &intervals, trace)
 }
 
 /// The cost of spilling each register: its uses and definitions, each
@@ -279,6 +285,14 @@ pub fn spill_weights(mf: &MFunction) -> SecondaryMap<VReg, u64> {
 }
 
 pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
+    allocate_intervals_traced(mf, intervals, &mut NoTrace)
+}
+
+fn allocate_intervals_traced<T: Trace>(
+    mf: &MFunction,
+    intervals: &Intervals,
+    trace: &mut T,
+) -> Allocation {
     let mut scan = LinearScan {
         intervals,
         hints: collect_hints(mf),
@@ -295,13 +309,28 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
         .filter_map(|v| intervals.of(v).map(|i| (i.start(), v)))
         .collect();
     order.sort_unstable();
+    if T::ON {
+        trace_intervals(mf, &scan, &order, trace);
+    }
 
     for &(start, v) in &order {
         scan.expire_old_intervals(start);
         let class = scan.register_class(v);
+        trace.event(|| Event::ScanStart {
+            vreg: v.as_u32(),
+            position: start,
+            active: scan.active_at(start),
+            constraint: class.constraint(),
+        });
         match scan.free_register(v, class) {
-            Some(r) => scan.assign(v, r),
-            None => scan.spill_at_interval(v, class),
+            Some(r) => {
+                trace.event(|| Event::ScanAssign {
+                    vreg: v.as_u32(),
+                    reg: r.name32(),
+                });
+                scan.assign(v, r)
+            }
+            None => scan.spill_at_interval(v, class, trace),
         }
     }
 
@@ -322,6 +351,28 @@ pub fn allocate_intervals(mf: &MFunction, intervals: &Intervals) -> Allocation {
     }
 }
 
+/// The blocks' instruction ranges and every interval, for a trace.
+fn trace_intervals(
+    mf: &MFunction,
+    scan: &LinearScan<'_>,
+    order: &[(Pos, VReg)],
+    trace: &mut impl Trace,
+) {
+    let first = &scan.intervals.block_first;
+    trace.event(|| Event::ScanBlocks {
+        blocks: (mf.layout.iter())
+            .map(|&b| (b, first[b], first[b] + mf.block(b).insts.len() as u32))
+            .collect(),
+    });
+    for &(_, v) in order {
+        trace.event(|| Event::ScanInterval {
+            vreg: v.as_u32(),
+            ranges: scan.interval(v).ranges.to_vec(),
+            weight: scan.weights[v],
+        });
+    }
+}
+
 /// The state of the scan: where each register went so far.
 struct LinearScan<'a> {
     intervals: &'a Intervals,
@@ -338,6 +389,17 @@ struct LinearScan<'a> {
 impl LinearScan<'_> {
     fn interval(&self, v: VReg) -> Interval<'_> {
         self.intervals.of(v).expect("an allocated register occurs")
+    }
+
+    /// The registers live at `pos`, with what they hold (for a trace).
+    fn active_at(&self, pos: Pos) -> Vec<(&'static str, u32)> {
+        ALLOCATABLE
+            .iter()
+            .filter_map(|&r| {
+                let (_, &(end, v)) = self.taken[r as usize].ranges.range(..=pos).next_back()?;
+                (end >= pos).then(|| (r.name32(), v.as_u32()))
+            })
+            .collect()
     }
 
     /// The intervals that end before `start` give their register back.
@@ -384,7 +446,7 @@ impl LinearScan<'_> {
     /// No register is free for `v`: spill the intervals in the way of the
     /// register that are cheapest to spill, if together they cost less
     /// than `v`, and give it to `v`; else spill `v`.
-    fn spill_at_interval(&mut self, v: VReg, class: RegClass) {
+    fn spill_at_interval(&mut self, v: VReg, class: RegClass, trace: &mut impl Trace) {
         let cur = self.interval(v);
         let best = ALLOCATABLE
             .iter()
@@ -397,6 +459,18 @@ impl LinearScan<'_> {
                 (cost, r, in_way)
             })
             .min_by_key(|(cost, r, _)| (*cost, *r));
+        trace.event(|| Event::ScanSpill {
+            vreg: v.as_u32(),
+            weight: self.weights[v],
+            reg: best.as_ref().map(|(_, r, _)| r.name32()),
+            evicted: (best.iter())
+                .flat_map(|(_, _, w)| w.iter().map(|w| w.as_u32()))
+                .collect(),
+            cost: best.as_ref().map_or(0, |(cost, _, _)| *cost),
+            taken: best
+                .as_ref()
+                .is_some_and(|(cost, _, _)| *cost < self.weights[v]),
+        });
         match best {
             Some((cost, r, in_way)) if cost < self.weights[v] => {
                 for &w in &in_way {
@@ -422,6 +496,16 @@ struct RegClass {
 }
 
 impl RegClass {
+    /// What limits the choice, in words (for a trace).
+    fn constraint(self) -> Option<&'static str> {
+        match (self.callee_saved_only, self.not_div_regs) {
+            (false, false) => None,
+            (true, false) => Some("live across a call: callee-saved registers only"),
+            (false, true) => Some("live across a division or a divisor: not %eax, %edx"),
+            (true, true) => Some("across a call and a division: callee-saved, not %eax, %edx"),
+        }
+    }
+
     fn contains(self, r: PReg) -> bool {
         (!self.callee_saved_only || r.is_callee_saved())
             && !(self.not_div_regs && matches!(r, PReg::Rax | PReg::Rdx))

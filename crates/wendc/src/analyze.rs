@@ -3,8 +3,10 @@
 //! dominance frontier, then where mem2reg placed each variable's phis and
 //! where each SSA flavour would place them — and each function's loop
 //! forest. The input is a wend program, lowered, or an IR file as read.
+//! With `--trace NAME`, the steps of one algorithm instead (wend-explain's
+//! `traces.rs`).
 
-use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, Ssa};
+use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, Ssa, TraceFormat};
 use crate::compile::lower_to_ir;
 use crate::output::write_output;
 use crate::report::Failed;
@@ -37,7 +39,33 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
     let (_, module) = lower_to_ir(&compile)?;
     // Through the driver's writer: a closed pipe (`wendc analyze f | head`)
     // is an error message, not a panic.
-    write_output(None, report(&module).as_bytes())
+    match &args.trace {
+        Some(name) => write_output(None, trace(&module, name, args)?.as_bytes()),
+        None => write_output(None, report(&module).as_bytes()),
+    }
+}
+
+/// The `--trace` report: one algorithm's steps, as tables or JSON.
+fn trace(module: &Module, name: &str, args: &AnalyzeArgs) -> Result<String, Failed> {
+    use wend_explain::traces;
+    let only = args.trace_function.as_deref();
+    if let Some(only) = only {
+        if module.definitions().all(|(_, f)| f.name != only) {
+            let names: Vec<&str> = module.definitions().map(|(_, f)| f.name.as_str()).collect();
+            eprintln!(
+                "error: {} defines no function `{only}` (it defines: {})",
+                args.file.display(),
+                names.join(", ")
+            );
+            return Err(Failed);
+        }
+    }
+    let found = traces::collect_with(module, name, only, args.ssa.into())
+        .expect("clap checked the trace's name");
+    Ok(match args.format {
+        TraceFormat::Text => traces::text(&found),
+        TraceFormat::Json => format!("{:#}\n", traces::json(&found)),
+    })
 }
 
 /// The whole report for a module (unoptimised IR in, text out). The

@@ -42,7 +42,8 @@ pub enum Command {
     Opt(OptArgs),
     /// Print, per function, the CFG analyses a lecture walks through:
     /// dominators, immediate dominators, dominance frontiers, where mem2reg
-    /// puts each variable's phis, and where each SSA flavour would (`--ssa`)
+    /// puts each variable's phis, and where each SSA flavour would (`--ssa`);
+    /// with --trace, the steps of one algorithm
     Analyze(AnalyzeArgs),
     /// Write a self-contained HTML report of the compilation: source,
     /// tokens, syntax tree, the IR after each pass beside the one before,
@@ -197,6 +198,26 @@ pub struct OptArgs {
 pub struct AnalyzeArgs {
     /// A wend source file, or a textual IR file (`.ll`)
     pub file: PathBuf,
+    /// Instead of the tables, the steps of one algorithm, as a lecture's
+    /// tables (docs/traces.md)
+    #[arg(long, value_name = "NAME", value_parser = clap::builder::PossibleValuesParser::new(wend_explain::traces::trace_names()))]
+    pub trace: Option<String>,
+    /// Trace only the function called NAME (as in the IR: `main`, `main.step`)
+    #[arg(long, value_name = "NAME", requires = "trace")]
+    pub trace_function: Option<String>,
+    /// How to print the trace: tables for reading, or JSON for tools
+    #[arg(long, value_enum, default_value_t = TraceFormat::Text, requires = "trace")]
+    pub format: TraceFormat,
+    /// With --trace: the SSA flavour mem2reg builds, for the phis and
+    /// rename traces and the SSA form the later ones start from
+    #[arg(long, value_enum, default_value_t = Ssa::Pruned, requires = "trace")]
+    pub ssa: Ssa,
+}
+
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TraceFormat {
+    Text,
+    Json,
 }
 
 /// The pipeline shown by `wendc explain` is the one `build` would run:

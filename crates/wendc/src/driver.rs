@@ -236,6 +236,7 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
             crate::cli::CfgLayout::Dot => wend_explain::LayoutEngine::Graphviz,
             crate::cli::CfgLayout::Builtin => wend_explain::LayoutEngine::Builtin,
         },
+        ssa: args.ssa.into(),
     };
     let html = wend_explain::render(&source.text, &module, &options);
     write_output(Some(&out), html.as_bytes())

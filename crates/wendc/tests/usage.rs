@@ -364,3 +364,90 @@ fn emit_asm_with_the_llvm_backend_is_llc_assembly() {
     let out = std::process::Command::new(&exe).output().unwrap();
     assert_eq!(out.stdout, b"10\n");
 }
+
+#[test]
+fn an_unknown_trace_is_a_usage_error_listing_the_traces() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = source(dir.path());
+    wendc()
+        .args(["analyze", "--trace", "domintaors"])
+        .arg(&src)
+        .assert()
+        .code(64)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "[possible values: dominators, frontiers, phis, rename, sccp, liveness, out-of-ssa, linear-scan]",
+        ));
+    // The trace's options without a trace would be ignored.
+    for flags in [
+        &["--trace-function", "main"][..],
+        &["--format", "json"],
+        &["--ssa", "minimal"],
+    ] {
+        wendc()
+            .arg("analyze")
+            .args(flags)
+            .arg(&src)
+            .assert()
+            .code(64)
+            .stderr(predicate::str::contains("--trace <NAME>"));
+    }
+}
+
+#[test]
+fn trace_function_names_a_defined_function() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = source(dir.path());
+    wendc()
+        .args([
+            "analyze",
+            "--trace",
+            "dominators",
+            "--trace-function",
+            "mian",
+        ])
+        .arg(&src)
+        .assert()
+        .code(1)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "defines no function `mian` (it defines: main, main.add)",
+        ));
+    // Only that function's trace, as JSON.
+    let out = wendc()
+        .args([
+            "analyze",
+            "--trace",
+            "rename",
+            "--trace-function",
+            "main.add",
+        ])
+        .args(["--format", "json"])
+        .arg(&src)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let json: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let traces = json.as_array().unwrap();
+    assert_eq!(traces.len(), 1);
+    assert_eq!(traces[0]["function"], "main.add");
+    assert_eq!(traces[0]["trace"], "rename");
+}
+
+#[test]
+fn trace_ssa_picks_the_flavour_mem2reg_builds() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = source(dir.path());
+    for flavour in ["minimal", "semi-pruned", "pruned"] {
+        wendc()
+            .args(["analyze", "--trace", "phis", "--ssa", flavour])
+            .arg(&src)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains(format!(
+                "phi placement by mem2reg ({flavour} SSA) of @main"
+            )));
+    }
+}

@@ -31,6 +31,7 @@ use crate::analysis::cfg::Cfg;
 use crate::entities::Block;
 use crate::flat_lists::FlatLists;
 use crate::function::Function;
+use crate::trace::{Event, NoTrace, Trace};
 use cranelift_entity::EntityRef;
 
 /// Marks blocks outside the tree (unreachable).
@@ -54,10 +55,16 @@ pub struct DomTree {
 }
 
 impl DomTree {
-    pub fn compute(_func: &Function, cfg: &Cfg) -> DomTree {
+    pub fn compute(func: &Function, cfg: &Cfg) -> DomTree {
+        Self::compute_traced(func, cfg, &mut NoTrace)
+    }
+
+    /// [`DomTree::compute`], recording the immediate dominators after each
+    /// round of the fixpoint.
+    pub fn compute_traced(_func: &Function, cfg: &Cfg, trace: &mut impl Trace) -> DomTree {
         let n = cfg.num_block_ids();
         let rpo = cfg.rpo();
-        let idom_rpo = Self::immediate_dominators_by_rpo(cfg);
+        let idom_rpo = Self::immediate_dominators_by_rpo(cfg, trace);
 
         let mut idom = vec![None; n];
         for (i, &b) in rpo.iter().enumerate().skip(1) {
@@ -88,7 +95,7 @@ impl DomTree {
     /// The Cooper–Harvey–Kennedy fixpoint. Returns, for each RPO number
     /// `i`, the RPO number of its immediate dominator (the entry, number 0,
     /// is its own).
-    fn immediate_dominators_by_rpo(cfg: &Cfg) -> Vec<u32> {
+    fn immediate_dominators_by_rpo(cfg: &Cfg, trace: &mut impl Trace) -> Vec<u32> {
         let rpo = cfg.rpo();
         let mut idom = vec![NONE; rpo.len()];
         if rpo.is_empty() {
@@ -109,9 +116,19 @@ impl DomTree {
             a
         };
 
+        let state = |round, idom: &[u32], changed| Event::DomRound {
+            round,
+            idom: (rpo.iter().zip(idom))
+                .map(|(&b, &d)| (b, (d != NONE).then(|| rpo[d as usize])))
+                .collect(),
+            changed,
+        };
+        trace.event(|| state(0, &idom, true));
         let mut changed = true;
+        let mut round = 0;
         while changed {
             changed = false;
+            round += 1;
             for (i, &b) in rpo.iter().enumerate().skip(1) {
                 let mut new_idom = NONE;
                 for &p in cfg.preds(b) {
@@ -132,6 +149,7 @@ impl DomTree {
                     changed = true;
                 }
             }
+            trace.event(|| state(round, &idom, changed));
         }
         idom
     }

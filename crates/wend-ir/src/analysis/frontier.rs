@@ -32,6 +32,7 @@ use crate::analysis::cfg::Cfg;
 use crate::analysis::dom::DomTree;
 use crate::entities::Block;
 use crate::flat_lists::FlatLists;
+use crate::trace::{Event, NoTrace, Trace};
 use cranelift_entity::EntityRef;
 
 #[derive(Clone, Debug, Default)]
@@ -43,6 +44,15 @@ pub struct DominanceFrontiers {
 
 impl DominanceFrontiers {
     pub fn compute(cfg: &Cfg, domtree: &DomTree) -> DominanceFrontiers {
+        Self::compute_traced(cfg, domtree, &mut NoTrace)
+    }
+
+    /// [`DominanceFrontiers::compute`], recording each runner walk.
+    pub fn compute_traced<T: Trace>(
+        cfg: &Cfg,
+        domtree: &DomTree,
+        trace: &mut T,
+    ) -> DominanceFrontiers {
         let n = cfg.num_block_ids();
         let mut frontiers: Vec<Vec<Block>> = vec![Vec::new(); n];
         for &b in cfg.rpo() {
@@ -52,7 +62,11 @@ impl DominanceFrontiers {
                     continue;
                 }
                 let mut runner = p;
+                let mut walked = Vec::new();
                 while Some(runner) != stop {
+                    if T::ON {
+                        walked.push(runner);
+                    }
                     let df = &mut frontiers[runner.index()];
                     // Blocks are visited one at a time, so a repeat of `b`
                     // can only be the last entry pushed.
@@ -65,6 +79,12 @@ impl DominanceFrontiers {
                     };
                     runner = up;
                 }
+                trace.event(|| Event::FrontierWalk {
+                    block: b,
+                    pred: p,
+                    stop,
+                    walked,
+                });
             }
         }
 
@@ -97,6 +117,17 @@ impl DominanceFrontiers {
         defs: impl IntoIterator<Item = Block>,
         scratch: &mut IdfScratch,
     ) -> Vec<Block> {
+        self.iterated_traced(defs, scratch, &mut NoTrace)
+    }
+
+    /// [`DominanceFrontiers::iterated_with`], recording each block the
+    /// worklist takes.
+    pub fn iterated_traced<T: Trace>(
+        &self,
+        defs: impl IntoIterator<Item = Block>,
+        scratch: &mut IdfScratch,
+        trace: &mut T,
+    ) -> Vec<Block> {
         let n = self.frontiers.len();
         scratch.marks.resize(n, IdfMark::default());
         let IdfScratch { marks, worklist } = scratch;
@@ -114,6 +145,7 @@ impl DominanceFrontiers {
             }
         }
         while let Some(b) = worklist.pop() {
+            let mut pushed = Vec::new();
             for &f in self.frontier(b) {
                 let mark = &mut marks[f.index()];
                 if !mark.queued && !mark.in_result {
@@ -126,8 +158,16 @@ impl DominanceFrontiers {
                 if !mark.queued {
                     mark.queued = true;
                     worklist.push(f);
+                    if T::ON {
+                        pushed.push(f);
+                    }
                 }
             }
+            trace.event(|| Event::IdfVisit {
+                block: b,
+                frontier: self.frontier(b).to_vec(),
+                pushed,
+            });
         }
         // Leave the scratch clean, touching only what was marked.
         for b in touched {

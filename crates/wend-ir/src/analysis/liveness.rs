@@ -42,6 +42,7 @@ use crate::analysis::cfg::Cfg;
 use crate::entities::{Block, Value};
 use crate::function::Function;
 use crate::instructions::InstKind;
+use crate::trace::{Event, NoTrace, Trace};
 use cranelift_entity::EntityRef;
 
 /// In `def_block`: the value is not tracked.
@@ -58,6 +59,11 @@ pub struct Liveness {
 
 impl Liveness {
     pub fn compute(func: &Function, cfg: &Cfg) -> Liveness {
+        Self::compute_traced(func, cfg, &mut NoTrace)
+    }
+
+    /// [`Liveness::compute`], recording the sets after each round.
+    pub fn compute_traced(func: &Function, cfg: &Cfg, trace: &mut impl Trace) -> Liveness {
         let n = cfg.num_block_ids();
         let local = LocalSets::compute(func, n);
 
@@ -70,8 +76,10 @@ impl Liveness {
         let mut live_out = vec![Vec::new(); n];
         let mut scratch = Vec::new();
         let mut changed = true;
+        let mut round = 0;
         while changed {
             changed = false;
+            round += 1;
             for &b in &order {
                 let bi = b.index();
                 // live_out(B)
@@ -102,6 +110,13 @@ impl Liveness {
                     changed = true;
                 }
             }
+            trace.event(|| Event::LivenessRound {
+                round,
+                sets: (order.iter())
+                    .map(|&b| (b, live_in[b.index()].clone(), live_out[b.index()].clone()))
+                    .collect(),
+                changed,
+            });
         }
         Liveness { live_in, live_out }
     }
