@@ -23,7 +23,7 @@ const unescape = (s) => s.replace(/&(lt|gt|quot|amp|#39);/g, (_, e) => ({ lt: "<
 // character (UTF-16 units, as the grammar counts), null where plain.
 function reportLines(html) {
   const lines = [];
-  for (const [, n, body] of html.matchAll(/<div class="line" id="src-L(\d+)"><a class="ln"[^>]*>\d+<\/a><span class="text">(.*)<\/span><\/div>$/gm)) {
+  for (const [, n, body] of html.matchAll(/<div class="line" id="src-L(\d+)"[^>]*><a class="ln"[^>]*>\d+<\/a><span class="text">(.*)<\/span><\/div>$/gm)) {
     let text = "";
     const classes = [];
     for (const [, cls, inner, plain] of body.matchAll(/<span class="([^"]*)">([^<]*)<\/span>|([^<]+)/g)) {
