@@ -135,6 +135,14 @@ pub fn compact(func: &mut Function) {
         }
     }
 
+    // A variable's slot follows its `alloca` (or pointer parameter); one
+    // that was deleted leaves the variable without a location.
+    if let Some(debug) = &mut func.debug {
+        for var in &mut debug.variables {
+            var.slot = var.slot.and_then(|v| value_map[v].expand());
+        }
+    }
+
     func.layout = (0..blocks.len()).map(Block::new).collect();
     func.blocks = blocks;
     func.insts = insts;

@@ -7,11 +7,15 @@
 //! instructions: the printed IR does not show it and the reader does not
 //! make one. A variable's location is the `alloca` that holds it, as the
 //! frontend lowers every variable, or for a captured outer variable the
-//! pointer parameter that holds its address. Passes promote allocas and renumber
-//! values, which would leave such a reference pointing at nothing, or at
-//! another value: so the pass manager forgets every location before it runs
-//! a pass ([`FunctionDebug::forget_locations`]), and the debugger says
-//! `<optimized out>` rather than show a wrong value.
+//! pointer parameter that holds its address. Compaction renumbers it with
+//! the values ([`crate::compact`]), and a variable whose `alloca` is
+//! deleted (promoted to SSA values by mem2reg) is left without one, so
+//! the debugger says `<optimized out>` rather than show a wrong value.
+//! (A slot that stays is the variable's one home: no pass moves, deletes
+//! or forwards the stores into a slot whose address escapes.) The pass
+//! manager forgets the captured variables' locations before optimising
+//! ([`FunctionDebug::forget_captured_locations`]): without the stack slot
+//! that -O0 gives every value, the pointer lives in a register.
 
 use crate::entities::Value;
 
@@ -69,10 +73,12 @@ pub enum VariableKind {
 }
 
 impl FunctionDebug {
-    /// Drops every variable's location (see the module doc).
-    pub fn forget_locations(&mut self) {
+    /// Drops the locations of the captured variables (see the module doc).
+    pub fn forget_captured_locations(&mut self) {
         for var in &mut self.variables {
-            var.slot = None;
+            if var.kind == VariableKind::Captured {
+                var.slot = None;
+            }
         }
     }
 }

@@ -489,3 +489,179 @@ fn g_where_it_has_no_effect_is_a_usage_error() {
         .success()
         .stdout("16\n6\ntrue\n");
 }
+
+// ---- optimised code: every value shown is the -O0 value ----------------
+
+/// Loops, branches that assign a variable on one side only, a variable
+/// read after its last assignment, parameters, recursion and a nested
+/// function that captures a variable of its parent.
+const OPTIMISED_PROGRAMS: &[&str] = &[
+    COUNTER,
+    NESTED,
+    "\
+main() {
+    int i;
+    int sum;
+    int last;
+    bool even;
+    while i < 6 {
+        even = i % 2 == 0;
+        if even {
+            sum = sum + i * i;
+        } else {
+            last = i;
+        }
+        i = i + 1;
+    }
+    println sum;
+    println last;
+}
+",
+    "\
+main() {
+    int x;
+    int y;
+    int fib(int n) {
+        int a;
+        int b;
+        int t;
+        int k;
+        b = 1;
+        while k < n {
+            t = a + b;
+            a = b;
+            b = t;
+            k = k + 1;
+        }
+        return a;
+    }
+    int gcd(int a, int b) {
+        if b == 0 {
+            return a;
+        }
+        return gcd(b, a % b);
+    }
+    x = fib(10);
+    y = gcd(x, 21);
+    println x;
+    println y;
+    println x + y;
+}
+",
+];
+
+/// One stop of `gdb_trace.py`: the line and the how-manieth stop at it,
+/// and each frame of the backtrace, innermost first, as its function's
+/// name and each variable shown with its value.
+#[derive(Debug)]
+struct Stop {
+    at: (u32, u32),
+    frames: Vec<(String, Vec<(String, String)>)>,
+}
+
+/// Every stop of `exe` at a line of `prog.wend` (see `gdb_trace.py`).
+fn trace(exe: &Path) -> Vec<Stop> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gdb_trace.py");
+    let out = std::process::Command::new("gdb")
+        .args([
+            "-batch",
+            "-nx",
+            "-iex",
+            "set disable-randomization off",
+            "-x",
+        ])
+        .arg(script)
+        .arg(exe)
+        .current_dir(exe.parent().unwrap())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines().any(|l| l.contains("exited normally")),
+        "the traced program did not finish:\n{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut stops: Vec<Stop> = Vec::new();
+    for line in text.lines() {
+        if let Some(at) = line.strip_prefix("stop ") {
+            let (line, hit) = at.split_once(' ').unwrap();
+            stops.push(Stop {
+                at: (line.parse().unwrap(), hit.parse().unwrap()),
+                frames: Vec::new(),
+            });
+        } else if let Some(frame) = line.strip_prefix("frame ") {
+            let (name, values) = frame.split_once(" | ").unwrap();
+            let values = values
+                .split('\t')
+                .filter(|v| !v.is_empty())
+                .map(|v| {
+                    let (name, value) = v.split_once('=').unwrap();
+                    (name.to_string(), value.to_string())
+                })
+                .collect();
+            let stop = stops.last_mut().expect("a frame follows its stop");
+            stop.frames.push((name.to_string(), values));
+        }
+    }
+    stops
+}
+
+const OPTIMIZED_OUT: &str = "<optimized out>";
+
+/// Builds `source` at -O0 and with `flags`, traces both, and checks every
+/// value the optimised build shows in the frame it stopped in against the
+/// -O0 build at the same stop (line, and how-manieth stop at it), in the
+/// nearest frame of the same function: the code of an inlined function
+/// stops in its caller's frame, whose variables -O0 shows one frame up.
+/// A stop -O0 does not make may show no value. Returns how many values
+/// were shown and how many were `<optimized out>`.
+fn check_against_o0(source: &str, flags: &[&str]) -> (usize, usize) {
+    let (_dir0, exe0) = build(source, &[]);
+    let reference = trace(&exe0);
+    let (_dir, exe) = build(source, flags);
+    let optimised = trace(&exe);
+    assert!(!optimised.is_empty(), "no stop at all with {flags:?}");
+    let (mut shown, mut hidden) = (0, 0);
+    for stop in &optimised {
+        let (function, values) = &stop.frames[0];
+        let expected = reference
+            .iter()
+            .find(|s| s.at == stop.at)
+            .and_then(|s| s.frames.iter().find(|(f, _)| f == function));
+        for (name, value) in values {
+            if value == OPTIMIZED_OUT {
+                hidden += 1;
+                continue;
+            }
+            shown += 1;
+            let want = expected.and_then(|(_, vs)| vs.iter().find(|(n, _)| n == name));
+            assert!(
+                want.is_some_and(|(_, w)| w == value),
+                "{flags:?}: at line {} (stop {}) in {function} gdb shows {name} = {value}, \
+                 -O0 shows {:?}\nprogram:\n{source}\noptimised stops:\n{optimised:#?}\n\
+                 -O0 stops:\n{reference:#?}",
+                stop.at.0,
+                stop.at.1,
+                want.map(|(_, w)| w),
+            );
+        }
+    }
+    (shown, hidden)
+}
+
+#[test]
+fn optimised_code_shows_the_o0_values_or_optimized_out() {
+    if !have_gdb() {
+        return;
+    }
+    for level in ["-O1", "-O2"] {
+        let (mut shown, mut hidden) = (0, 0);
+        for source in OPTIMISED_PROGRAMS {
+            let (s, h) = check_against_o0(source, &[level]);
+            shown += s;
+            hidden += h;
+        }
+        eprintln!("{level}: {shown} values shown, {hidden} optimized out");
+        assert!(shown > 0, "{level}: no value shown at all");
+    }
+}
