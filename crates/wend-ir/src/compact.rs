@@ -122,6 +122,21 @@ pub fn compact(func: &mut Function) {
         let mut walk = ReadAhead::new(&block.phis, &block.insts, old_values.len());
         while let Some(i) = walk.next(&insts, |v| &value_map[v]) {
             let kind = &mut insts[i].kind;
+            // A debug value of a deleted value says the variable is
+            // unknown from there on: `undef`, not a value renumbered into
+            // something plausible.
+            if let crate::InstKind::DebugValue { value, .. } = kind {
+                let data = &old_values[*value];
+                if value_map[*value].is_none() && matches!(data.def, ValueDef::Inst(_)) {
+                    let undef = ValueData {
+                        def: ValueDef::Undef,
+                        name: None,
+                        ..*data
+                    };
+                    *value = values.push(undef);
+                    continue;
+                }
+            }
             kind.map_operands(&mut |v| map_value(&mut value_map, &mut values, v));
             if let crate::InstKind::Phi { incoming } = kind {
                 for (pred, _) in incoming.iter_mut() {

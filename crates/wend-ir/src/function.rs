@@ -443,4 +443,22 @@ impl Function {
             .map(|&b| self.blocks[b].phis.len() + self.blocks[b].insts.len())
             .sum()
     }
+
+    /// [`Function::inst_count`] without the debug values, which are no
+    /// code: what a heuristic weighing code counts, so that `-g` does not
+    /// change its decisions.
+    pub fn code_inst_count(&self) -> usize {
+        let debug_values = |b: Block| {
+            let insts = &self.blocks[b].insts;
+            insts
+                .iter()
+                .filter(|&&i| self.insts[i].kind.is_debug_value())
+                .count()
+        };
+        let debug: usize = match self.debug {
+            Some(_) => self.layout.iter().map(|&b| debug_values(b)).sum(),
+            None => 0,
+        };
+        self.inst_count() - debug
+    }
 }

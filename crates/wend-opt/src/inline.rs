@@ -99,7 +99,7 @@ pub fn run(module: &mut Module) {
 
 /// Instructions plus terminators: the size that inlining copies.
 fn function_size(func: &Function) -> usize {
-    func.inst_count() + func.layout.len()
+    func.code_inst_count() + func.layout.len()
 }
 
 /// Calls `f` with the callee of every placed call of `func`.
@@ -642,6 +642,11 @@ fn splice(
         func.blocks[nb].phis.reserve(placed.phis.len());
         for inst in callee.block_insts(cb) {
             let data = &callee.insts[inst];
+            // The callee's variables are not in the caller's debug table
+            // (an inlined function's are not shown).
+            if data.kind.is_debug_value() {
+                continue;
+            }
             let ty = data.result.map(|r| callee.value_type(r));
             // The real kind, with its operands mapped, comes below, once
             // every result has its copy.

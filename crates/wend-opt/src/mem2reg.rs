@@ -39,6 +39,11 @@
 //! become `undef`, their stores disappear with the slot, and phi entries
 //! for edges coming from them are `undef`.
 //!
+//! With `-g`, a deleted store to a variable of the debug table leaves a
+//! debug value in its place (`wend_ir::InstKind::DebugValue`, LLVM's
+//! `llvm.dbg.value`), and so does each phi of one, after the block's phis:
+//! what the debugger needs to find the variable's value in the SSA values.
+//!
 //! Where each variable is loaded and stored comes from
 //! `wend_ir::analysis::var_accesses`, which also makes the scans fast on
 //! functions with very many variables.
@@ -97,6 +102,8 @@ fn promote(func: &mut Function) -> bool {
     let frontiers = DominanceFrontiers::compute(&cfg, &domtree);
     let mut undefs = Undefs::default();
     let phi_var = place_phis(func, &cfg, &frontiers, &vars, &accesses, &mut undefs);
+    let debug_var = debug_variables(func, &vars);
+    add_phi_debug_values(func, &phi_var, &debug_var);
 
     // Step 3: fill in phis, map each load to the value it reads, and take
     // the promoted allocas, loads and stores out of the blocks. On entry to
@@ -108,7 +115,9 @@ fn promote(func: &mut Function) -> bool {
             None => undefs.get(func, info.ty),
         })
         .collect();
-    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry);
+    let mut subst = rename(
+        func, &cfg, &domtree, &var_of, &phi_var, &debug_var, on_entry,
+    );
 
     // Clean up: trivial phis, and the accesses in unreachable code.
     remove_trivial_phis(func, &domtree, &phi_var, &mut subst, &mut undefs);
@@ -273,6 +282,7 @@ fn rename(
     domtree: &DomTree,
     var_of: &VarOf,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
+    debug_var: &SecondaryMap<Var, Option<u32>>,
     on_entry: PrimaryMap<Var, Value>,
 ) -> Substitution {
     // The value each variable holds at the current point of the walk.
@@ -307,7 +317,9 @@ fn rename(
             }
         }
         // Their work done, the promoted accesses (and allocas) go.
-        func.retain_insts(block, |func, inst| !is_promoted(func, var_of, inst));
+        func.retain_insts(block, |func, inst| {
+            becomes_debug_value(func, var_of, debug_var, inst) || !is_promoted(func, var_of, inst)
+        });
         // What flows along each outgoing edge into the successors' phis.
         for &(succ, entry) in outgoing.get(block.index()) {
             for i in 0..func.blocks[succ].phis.len() {
@@ -357,6 +369,72 @@ fn phi_entry_slots(
             }
         }
     })
+}
+
+// ---- debug values (-g) ---------------------------------------------------
+
+/// The debug table's index of each promoted variable that it describes.
+fn debug_variables(
+    func: &Function,
+    vars: &PrimaryMap<Var, VarInfo>,
+) -> SecondaryMap<Var, Option<u32>> {
+    let mut debug_var = SecondaryMap::new();
+    let Some(debug) = &func.debug else {
+        return debug_var;
+    };
+    let var_of_slot: rustc_hash::FxHashMap<Value, Var> =
+        vars.iter().map(|(var, info)| (info.address, var)).collect();
+    for (index, variable) in debug.variables.iter().enumerate() {
+        if let Some(&var) = variable.slot.and_then(|slot| var_of_slot.get(&slot)) {
+            debug_var[var] = Some(index as u32);
+        }
+    }
+    debug_var
+}
+
+/// A debug value of each new phi of a described variable, after the phis
+/// of its block.
+fn add_phi_debug_values(
+    func: &mut Function,
+    phi_var: &SecondaryMap<Inst, Option<Var>>,
+    debug_var: &SecondaryMap<Var, Option<u32>>,
+) {
+    if func.debug.is_none() {
+        return;
+    }
+    for i in 0..func.layout.len() {
+        let b = func.layout[i];
+        let mut records = Vec::new();
+        for j in 0..func.blocks[b].phis.len() {
+            let phi = func.blocks[b].phis[j];
+            if let Some(var) = phi_var[phi].and_then(|var| debug_var[var]) {
+                let value = func.insts[phi].result.unwrap();
+                let kind = InstKind::DebugValue { var, value };
+                records.push(func.make_inst(kind, None, func.insts[phi].line));
+            }
+        }
+        if !records.is_empty() {
+            func.blocks[b].insts.splice(0..0, records);
+        }
+    }
+}
+
+/// Whether `inst` is a store to a described variable, which it turns into
+/// a debug value of the stored value.
+fn becomes_debug_value(
+    func: &mut Function,
+    var_of: &VarOf,
+    debug_var: &SecondaryMap<Var, Option<u32>>,
+    inst: Inst,
+) -> bool {
+    let Some(Access::Store { var, value }) = var_of.access(func, inst) else {
+        return false;
+    };
+    let Some(var) = debug_var[var] else {
+        return false;
+    };
+    func.insts[inst].kind = InstKind::DebugValue { var, value };
+    true
 }
 
 // ---- cleanup -----------------------------------------------------------

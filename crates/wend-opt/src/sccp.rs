@@ -314,7 +314,9 @@ impl<'f> Solver<'f> {
             InstKind::Alloca { .. } | InstKind::Load { .. } | InstKind::Call { .. } => {
                 Lattice::Bottom
             }
-            InstKind::Store { .. } => unreachable!("a store has no result"),
+            InstKind::Store { .. } | InstKind::DebugValue { .. } => {
+                unreachable!("no result")
+            }
         }
     }
 }

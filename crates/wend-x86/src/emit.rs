@@ -32,6 +32,7 @@ use crate::mir::*;
 use crate::parallel_copy::sequentialize;
 use crate::regalloc::{Allocation, Loc};
 use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
+use crate::var_locations::{DebugLabels, DEBUG_LABEL_PREFIX};
 use crate::Options;
 use cranelift_entity::SecondaryMap;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -234,6 +235,27 @@ pub fn slot_frame_base_offsets(
         .collect()
 }
 
+/// The frame-base (CFA) offset of spill slot `s`, as
+/// [`slot_frame_base_offsets`] gives those of the alloca slots.
+pub fn spill_frame_base_offset(mf: &MFunction, alloc: &Allocation, s: u32) -> Option<i64> {
+    let frame = (!is_frameless(mf, alloc)).then(|| Frame::layout(mf, alloc))?;
+    Some(i64::from(frame.spill_base - 8 * (s as i32 + 1)) - 16)
+}
+
+/// `text` without the lines defining debug labels: a copy of a block's
+/// code (a loop test rotated into the blocks that jump to it) must not
+/// define them again, and is in no range.
+fn without_debug_labels(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(DEBUG_LABEL_PREFIX) {
+        return text.into();
+    }
+    let kept: Vec<&str> = text
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with(DEBUG_LABEL_PREFIX))
+        .collect();
+    kept.concat().into()
+}
+
 /// The most instructions of a loop header's test copied to the end of the
 /// blocks that jump to it.
 const MAX_DUPLICATED_TEST: usize = 1;
@@ -295,6 +317,8 @@ struct FunctionEmitter<'a> {
     prologue_line: Option<u32>,
     /// In the entry block, before its first `.loc` of another line.
     in_prologue: bool,
+    /// With location lists (`-g`, optimised), the labels their ranges need.
+    debug_labels: Option<&'a DebugLabels>,
 }
 
 /// Where a jump to each block of `layout` really goes: following the
@@ -465,6 +489,7 @@ pub fn emit_function(
     labels: &BlockLabels,
     local_labels: &mut LocalLabels,
     opts: &Options,
+    debug_labels: Option<&DebugLabels>,
 ) -> std::io::Result<()> {
     let comments_ir = opts
         .comments
@@ -485,6 +510,7 @@ pub fn emit_function(
         line: 0,
         prologue_line: None,
         in_prologue: false,
+        debug_labels,
     };
     let first_line = mf
         .layout
@@ -566,7 +592,7 @@ pub fn emit_function(
                 && !target.defines_labels
                 && is_emitted[t]
             {
-                out.write_all(e.text[target.text.clone()].as_bytes())?;
+                out.write_all(without_debug_labels(&e.text[target.text.clone()]).as_bytes())?;
                 exit = target.exit.clone();
             }
         }
@@ -589,6 +615,19 @@ pub fn emit_function(
                 }
             }
             Exit::Done => {}
+        }
+    }
+    // A block left out has no code, but the ranges of the location lists
+    // may name its labels: all at one address, so those ranges are empty.
+    if let Some(labels) = debug_labels {
+        for &b in mf.layout.iter().filter(|&&b| !is_emitted[b]) {
+            let text = &e.text[code[b].as_ref().unwrap().text.clone()];
+            for line in text
+                .lines()
+                .filter(|l| l.starts_with(labels.prefix.as_str()))
+            {
+                writeln!(out, "{line}")?;
+            }
         }
     }
     out.write_all(e.out_of_line.as_bytes())?;
@@ -788,8 +827,19 @@ impl FunctionEmitter<'_> {
                 self.comment(&text);
             }
         }
-        for inst in block.insts {
+        let first = mf.blocks[b].as_ref().unwrap().insts.start as usize;
+        for (k, inst) in block.insts.iter().enumerate() {
+            if let Some(labels) = self.debug_labels {
+                if labels.before[first + k] {
+                    writeln!(self.text, "{}{}:", labels.prefix, first + k).unwrap();
+                }
+            }
             self.inst(inst);
+        }
+        // Where the block's ranges end: before the terminator's code (a
+        // return restores the callee-saved registers).
+        if let Some(labels) = self.debug_labels {
+            writeln!(self.text, "{}:", labels.block_end(b)).unwrap();
         }
         if let Some(func) = self.comments_ir {
             if let Some(t) = &func.blocks[b].terminator {
@@ -889,6 +939,7 @@ impl FunctionEmitter<'_> {
 
     fn inst(&mut self, inst: &MInst) {
         match inst {
+            MInst::DebugValue { .. } => {}
             MInst::Note { inst, line } => {
                 if let Some(func) = self.comments_ir {
                     let text = inst_text(self.module, func, self.names(), *inst);

@@ -51,7 +51,7 @@ use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 
 /// Where a virtual register lives.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Loc {
     Reg(PReg),
     /// The n-th 8-byte spill slot of the frame.
