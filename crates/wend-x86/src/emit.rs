@@ -567,8 +567,11 @@ pub fn emit_function(
     if e.frame.size > 0 {
         writeln!(out, "\tsubq ${}, %rsp", e.frame.size)?;
     }
+    // The saves are described, so that a debugger unwinding to a caller
+    // reads the caller's values of these registers, not this function's.
     for &(r, off) in &e.frame.saves {
         writeln!(out, "\tmovq {}, {off}(%rbp)", r.name64())?;
+        writeln!(out, "\t.cfi_offset {}, {}", r.name64(), off - 16)?;
     }
     for (i, &b) in emitted.iter().enumerate() {
         let block = code[b].as_ref().unwrap();
@@ -829,12 +832,17 @@ impl FunctionEmitter<'_> {
         }
         let first = mf.blocks[b].as_ref().unwrap().insts.start as usize;
         for (k, inst) in block.insts.iter().enumerate() {
-            if let Some(labels) = self.debug_labels {
-                if labels.before[first + k] {
-                    writeln!(self.text, "{}{}:", labels.prefix, first + k).unwrap();
-                }
+            let labels = self.debug_labels.filter(|l| l.before[first + k]);
+            if let Some(labels) = labels {
+                writeln!(self.text, "{}{}:", labels.prefix, first + k).unwrap();
             }
+            let instructions = self.instructions;
             self.inst(inst);
+            if let Some(labels) = labels.filter(|l| l.first_byte[first + k]) {
+                let code = usize::from(self.instructions > instructions);
+                let label = format!("{}{}", labels.prefix, first + k);
+                writeln!(self.text, "{label}h = {label} + {code}").unwrap();
+            }
         }
         // Where the block's ranges end: before the terminator's code (a
         // return restores the callee-saved registers).

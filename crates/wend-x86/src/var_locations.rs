@@ -22,10 +22,11 @@
 //! At a join both keep only what all the predecessors agree on (a must
 //! analysis, iterated to its greatest fixed point). A variable is shown
 //! where it is bound to a constant, or to a register its home holds. An
-//! instruction that writes the home ends the range before it (while it
-//! runs, the home may already hold the new value), and a block's ranges
-//! end before its terminator's code (a return restores the callee-saved
-//! registers). Everywhere else the variable is `<optimized out>`: the
+//! instruction that writes the home ends the range at its first byte:
+//! stopped at its first address, none of it has run, but once it runs,
+//! the home may hold the new value before its last machine instruction. A
+//! block's ranges end before its terminator's code (a return restores the
+//! callee-saved registers). Everywhere else the variable is `<optimized out>`: the
 //! analysis never claims what it cannot prove, so gdb never shows a wrong
 //! value.
 //!
@@ -45,18 +46,28 @@ use wend_ir::Block;
 pub const DEBUG_LABEL_PREFIX: &str = ".Ldebug_loc";
 
 /// The labels the emitter puts in a function's code for its ranges: one
-/// before each marked machine instruction, and one at the end of each
-/// block's code, before its terminator's.
+/// before each marked machine instruction (`<prefix><index>`), after it
+/// the address just past its first byte if it has code, or else its
+/// label's (`<prefix><index>h`), and one at the end of each block's code,
+/// before its terminator's (`<prefix>e<block>`).
 pub struct DebugLabels {
     pub prefix: String,
     /// Per machine instruction (index into [`MFunction::insts`]).
     pub before: Vec<bool>,
+    /// Per machine instruction, whether its `h` symbol is needed.
+    pub first_byte: Vec<bool>,
 }
 
 impl DebugLabels {
     fn before_inst(&mut self, i: usize) -> String {
         self.before[i] = true;
         format!("{}{i}", self.prefix)
+    }
+
+    fn past_first_byte(&mut self, i: usize) -> String {
+        self.before[i] = true;
+        self.first_byte[i] = true;
+        format!("{}{i}h", self.prefix)
     }
 
     pub fn block_end(&self, b: Block) -> String {
@@ -149,6 +160,7 @@ pub fn compute(
     let mut labels = DebugLabels {
         prefix,
         before: vec![false; mf.insts.len()],
+        first_byte: vec![false; mf.insts.len()],
     };
     let mut ranges = vec![Vec::new(); variables];
     if !mf
@@ -226,7 +238,7 @@ pub fn compute(
                 hidden.extend(state.bound_to(d));
             }
             for var in hidden {
-                close(&mut open, var, label(&mut labels, i));
+                close(&mut open, var, labels.past_first_byte(i));
             }
             transfer(&mut state, inst, &home);
         }

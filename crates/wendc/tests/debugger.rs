@@ -90,6 +90,25 @@ fn build(source: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (dir, exe)
 }
 
+/// Builds the repository's `program` with `wendc build -g` and `flags`
+/// from the repository's root, as the docs show it (so that gdb names the
+/// source by that path); returns the directory of the executable (kept
+/// alive) and the executable.
+fn build_example(program: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("prog");
+    Command::cargo_bin("wendc")
+        .unwrap()
+        .current_dir(&root)
+        .args(["build", "-g", program, "-o"])
+        .arg(&exe)
+        .args(flags)
+        .assert()
+        .success();
+    (dir, exe)
+}
+
 /// Runs gdb in batch mode on `exe` with `commands`; returns what it
 /// printed (the program's output included), stdout then stderr.
 fn gdb(exe: &Path, commands: &[&str]) -> String {
@@ -381,16 +400,7 @@ fn the_session_in_the_runtime_chapter() {
         return;
     }
     // docs/10-runtime.md shows this session on docs/examples/counter.wend.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("counter");
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(&root)
-        .args(["build", "-g", "docs/examples/counter.wend", "-o"])
-        .arg(&exe)
-        .assert()
-        .success();
+    let (_dir, exe) = build_example("docs/examples/counter.wend", &[]);
     let out = gdb(
         &exe,
         &[
@@ -418,6 +428,39 @@ fn the_session_in_the_runtime_chapter() {
             .any(|l| l.starts_with("#1 ")
                 && l.ends_with("in main () at docs/examples/counter.wend:7")),
         "{out}"
+    );
+}
+
+#[test]
+fn the_optimised_session_in_the_runtime_chapter() {
+    if !have_gdb() {
+        return;
+    }
+    // docs/10-runtime.md shows this session on docs/examples/sum.wend: in
+    // the loop, `i` is incremented before `sum` adds it.
+    let (_dir, exe) = build_example("docs/examples/sum.wend", &["-O2"]);
+    let out = gdb(
+        &exe,
+        &[
+            "break 7",
+            "run",
+            "info locals",
+            "continue",
+            "info locals",
+            "kill",
+        ],
+    );
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, main () at docs/examples/sum.wend:7",
+            "7\t        sum = sum + i;",
+            "i = 1",
+            "sum = 0",
+            "Breakpoint 1, main () at docs/examples/sum.wend:7",
+            "i = 2",
+            "sum = 1",
+        ],
     );
 }
 
@@ -582,7 +625,8 @@ fn trace(exe: &Path) -> Vec<Stop> {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.lines().any(|l| l.contains("exited normally")),
+        text.lines()
+            .any(|l| l.starts_with("[Inferior 1 (process ") && l.contains(" exited")),
         "the traced program did not finish:\n{text}{}",
         String::from_utf8_lossy(&out.stderr)
     );
@@ -757,4 +801,33 @@ fn g_changes_no_instruction() {
         }
     }
     assert!(compared > 100, "only {compared} builds compared");
+}
+
+/// The checker over programs of the repository: known_conditions.wend
+/// stops in a callee while `main`'s loop counter is in a callee-saved
+/// register (the caller's frame must read it where the callee saved it).
+#[test]
+fn optimised_repository_programs_show_the_o0_values_or_optimized_out() {
+    if !have_gdb() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for program in [
+        "test-programs/simple/bools.wend",
+        "test-programs/simple/call_in_condition.wend",
+        "test-programs/simple/known_conditions.wend",
+        "test-programs/simple/int_min_div.wend",
+        "test-programs/simple/overload_enclosing.wend",
+        "test-programs/simple/param_by_value.wend",
+        "test-programs/simple/transitive_capture.wend",
+        "docs/examples/collatz.wend",
+        "docs/examples/swap.wend",
+        "docs/examples/captures.wend",
+    ] {
+        let source = std::fs::read_to_string(root.join(program)).unwrap();
+        for level in ["-O1", "-O2"] {
+            let (shown, hidden) = check_against_o0(&source, &[level]);
+            eprintln!("{program} {level}: {shown} values shown, {hidden} optimized out");
+        }
+    }
 }
