@@ -106,7 +106,9 @@ struct State {
     bind: BTreeMap<u32, Bind>,
     contents: FxHashMap<Loc, VReg>,
     /// The variables bound to each register (some perhaps no longer):
-    /// so that a definition finds them without a walk over all.
+    /// so that a definition finds them without a walk over all. Only
+    /// while a block is walked ([`State::walked`]): the states kept at
+    /// block entries would hold it once per block.
     bound_to: FxHashMap<VReg, Vec<u32>>,
 }
 
@@ -137,6 +139,27 @@ impl State {
         vars.iter()
             .copied()
             .filter(move |var| self.bind.get(var) == Some(&Bind::Reg(v)))
+    }
+
+    /// A copy to walk a block with, its index built.
+    fn walked(&self) -> State {
+        let mut bound_to: FxHashMap<VReg, Vec<u32>> = FxHashMap::default();
+        for (&var, bind) in &self.bind {
+            if let Bind::Reg(v) = *bind {
+                bound_to.entry(v).or_default().push(var);
+            }
+        }
+        State {
+            bind: self.bind.clone(),
+            contents: self.contents.clone(),
+            bound_to,
+        }
+    }
+
+    /// The state to keep at a block's entry, without the index.
+    fn kept(mut self) -> State {
+        self.bound_to = FxHashMap::default();
+        self
     }
 
     /// What both `self` and `other` say.
@@ -173,7 +196,7 @@ pub fn compute(
     let home = |v: VReg| alloc.locs.get(v).copied().flatten();
     let entry_states = block_entry_states(mf, &home);
     for &b in &mf.layout {
-        let Some(mut state) = entry_states.get(&b).cloned() else {
+        let Some(mut state) = entry_states.get(&b).map(State::walked) else {
             continue; // unreachable
         };
         let data = mf.blocks[b].as_ref().unwrap();
@@ -308,20 +331,17 @@ fn block_entry_states(
 ) -> FxHashMap<Block, State> {
     let mut entry: FxHashMap<Block, State> = FxHashMap::default();
     entry.insert(mf.layout[0], State::default());
-    let mut exit: FxHashMap<Block, State> = FxHashMap::default();
     let mut changed = true;
     while changed {
         changed = false;
         for &b in &mf.layout {
-            let Some(mut state) = entry.get(&b).cloned() else {
+            let Some(mut state) = entry.get(&b).map(State::walked) else {
                 continue;
             };
             for inst in mf.block(b).insts {
                 transfer(&mut state, inst, home);
             }
-            if exit.get(&b) == Some(&state) {
-                continue;
-            }
+            let state = state.kept();
             for s in mf.block(b).term.successors() {
                 let new = match entry.get(&s) {
                     _ if s == mf.layout[0] => continue,
@@ -337,7 +357,6 @@ fn block_entry_states(
                     changed = true;
                 }
             }
-            exit.insert(b, state);
         }
     }
     entry
