@@ -12,10 +12,12 @@
 //! parameter that holds its address ([`DebugVariable::slot`]). Compaction
 //! renumbers it with the values ([`crate::compact`]); a slot that stays is
 //! the variable's one home (no pass moves, deletes or forwards the stores
-//! into a slot whose address escapes). The pass manager forgets the
-//! captured variables' locations before optimising
-//! ([`FunctionDebug::forget_captured_locations`]): without the stack slot
-//! that -O0 gives every value, the pointer lives in a register.
+//! into a slot whose address escapes). Before optimising, the pass manager
+//! turns each captured variable's location into a debug value of the
+//! pointer at the start of the function ([`track_captured_variables`]):
+//! without the stack slot that -O0 gives every value, the pointer lives in
+//! a register, and the backend follows it as it follows any value (for a
+//! captured variable, the value is its address).
 //!
 //! A variable that mem2reg promotes loses its slot; instead, where a store
 //! to it was, a [`crate::InstKind::DebugValue`] says which SSA value it
@@ -95,16 +97,7 @@ pub enum VariableKind {
     Captured,
 }
 
-impl FunctionDebug {
-    /// Drops the locations of the captured variables (see the module doc).
-    pub fn forget_captured_locations(&mut self) {
-        for var in &mut self.variables {
-            if var.kind == VariableKind::Captured {
-                var.slot = None;
-            }
-        }
-    }
-}
+impl FunctionDebug {}
 
 /// The debug values `records` come from a block a pass deletes although
 /// it runs, on a path into `join`: each of them becomes "its variable is
@@ -124,4 +117,29 @@ pub fn unknown_from_start(func: &mut Function, records: Vec<Inst>, join: Block) 
         }
     }
     func.blocks[join].insts.splice(0..0, records);
+}
+
+/// Before optimising `func`: each captured variable is found through the
+/// pointer parameter holding its address from the start of the function
+/// on, a debug value (see the module doc), instead of through the frame
+/// slot that only -O0 stores the pointer in.
+pub fn track_captured_variables(func: &mut Function) {
+    let Some(debug) = func.debug.as_mut() else {
+        return;
+    };
+    let mut records = Vec::new();
+    let mut captured = Vec::new();
+    for (var, variable) in debug.variables.iter_mut().enumerate() {
+        if variable.kind == VariableKind::Captured {
+            if let Some(pointer) = variable.slot.take() {
+                captured.push((var as u32, pointer));
+            }
+        }
+    }
+    for (var, value) in captured {
+        records.push(func.make_inst(InstKind::DebugValue { var, value }, None, 0));
+    }
+    if let Some(entry) = func.entry_block() {
+        func.blocks[entry].insts.splice(0..0, records);
+    }
 }

@@ -545,11 +545,18 @@ pub fn inst_text(module: &Module, func: &Function, names: &FunctionNames, inst: 
     let body = match &data.kind {
         // A comment: LLVM would need metadata, and the reader makes none.
         InstKind::DebugValue { var, value } => {
-            let name = func
+            // A captured variable's debug value is its address.
+            let name = match func
                 .debug
                 .as_ref()
                 .and_then(|d| d.variables.get(*var as usize))
-                .map_or("?", |v| v.name.as_str());
+            {
+                Some(v) if v.kind == crate::debug_info::VariableKind::Captured => {
+                    format!("&{}", v.name)
+                }
+                Some(v) => v.name.clone(),
+                None => "?".to_string(),
+            };
             let deleted = matches!(func.values[*value].def, crate::ValueDef::Inst(_))
                 && names.value(*value).is_empty();
             let value = match deleted {

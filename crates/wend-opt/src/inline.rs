@@ -443,11 +443,15 @@ fn rebuild(module: &mut Module, caller: FuncId, plan: &Plan, bodies: &mut Bodies
         allocas,
         ..
     } = rebuilding;
-    // The callees' slots join the caller's frame, after its own allocas.
+    // The callees' slots join the caller's frame, after its own allocas
+    // (and the debug values that may come before them, which do not count).
     let entry_insts = &func.blocks[entry].insts;
     let after_allocas = entry_insts
         .iter()
-        .position(|&i| !matches!(func.insts[i].kind, InstKind::Alloca { .. }))
+        .position(|&i| {
+            let kind = &func.insts[i].kind;
+            !matches!(kind, InstKind::Alloca { .. }) && !kind.is_debug_value()
+        })
         .unwrap_or(entry_insts.len());
     func.blocks[entry]
         .insts

@@ -214,6 +214,8 @@ enum Op {
     Deref,
     /// The value is in this register (its DWARF number).
     Reg(u16),
+    /// The address in this register plus an offset.
+    Breg(u16, i64),
     Consts(i64),
     StackValue,
 }
@@ -415,7 +417,8 @@ impl DwarfWriter {
             let ranges = f.ranges.get(k).map_or(&[][..], Vec::as_slice);
             if location.is_none() && !ranges.is_empty() {
                 let list = format!(".Ldebug_loc_list{i}_{k}");
-                write_loc_list(loc_lists, next_expr, &list, ranges);
+                let indirect = var.kind == VariableKind::Captured;
+                write_loc_list(loc_lists, next_expr, &list, ranges, indirect);
                 let attrs = [
                     AttrValue::String(&var.name),
                     AttrValue::Data(1),
@@ -518,14 +521,25 @@ fn entry_to(out: &mut String, next_expr: &mut u32, abbrev: &Abbrev, values: &[At
 
 /// The location list `label` (DWARF 4 `.debug_loc`): a base address of 0,
 /// so that the ranges are the labels' own addresses, then each range with
-/// its expression, then the end of the list.
-fn write_loc_list(out: &mut String, next_expr: &mut u32, label: &str, ranges: &[Range]) {
+/// its expression, then the end of the list. With `indirect` (a captured
+/// variable), each range locates the variable's address.
+fn write_loc_list(
+    out: &mut String,
+    next_expr: &mut u32,
+    label: &str,
+    ranges: &[Range],
+    indirect: bool,
+) {
     writeln!(out, "{label}:\n\t.quad -1, 0\t# base address 0").unwrap();
     for range in ranges {
-        let ops: Vec<Op> = match range.loc {
-            VarLoc::Reg(r) => vec![Op::Reg(r.dwarf_number())],
-            VarLoc::Frame(offset) => vec![Op::Fbreg(offset)],
-            VarLoc::Const(c) => vec![Op::Consts(c.into()), Op::StackValue],
+        let ops: Vec<Op> = match (range.loc, indirect) {
+            (VarLoc::Reg(r), false) => vec![Op::Reg(r.dwarf_number())],
+            (VarLoc::Frame(offset), false) => vec![Op::Fbreg(offset)],
+            (VarLoc::Const(c), false) => vec![Op::Consts(c.into()), Op::StackValue],
+            (VarLoc::Reg(r), true) => vec![Op::Breg(r.dwarf_number(), 0)],
+            (VarLoc::Frame(offset), true) => vec![Op::Fbreg(offset), Op::Deref],
+            // An address is never a known constant.
+            (VarLoc::Const(_), true) => continue,
         };
         let n = *next_expr;
         *next_expr += 1;
@@ -574,6 +588,10 @@ fn write_op(out: &mut String, op: Op) {
         Op::Reg(n) => {
             let op = DwOp(DW_OP_reg0.0 + u8::try_from(n).expect("a register below 32"));
             writeln!(out, "\t.byte {:#x}\t# {op}", op.0)
+        }
+        Op::Breg(n, offset) => {
+            let op = DwOp(DW_OP_breg0.0 + u8::try_from(n).expect("a register below 32"));
+            writeln!(out, "\t.byte {:#x}\t# {op}\n\t.sleb128 {offset}", op.0)
         }
         Op::Consts(c) => writeln!(
             out,
