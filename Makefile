@@ -6,13 +6,15 @@
 #                 (but those tests/fmt-exclude.txt lists, with why)
 # make links-check — every relative link of the Markdown files resolves in a clone,
 #                   and no path in them leads outside the repository
-# make lsp-tests — `wendc lsp` driven over stdio by an LSP client (pytest-lsp)
+# make lsp-tests — `wendc lsp` driven over stdio by an LSP client (pytest-lsp),
+#                 and a release build of it answering within 50 ms on 10 000 lines
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
-# make editors-test — the TextMate grammar and the Vim syntax file against their samples
+# make editors-test — the TextMate grammar and the Vim syntax file against their samples,
+#                    and the .vsix holding what the extension loads
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
@@ -30,8 +32,11 @@ unit-tests:
 program-tests: wendc
 	python3 tests/run-programs.py --wendc $(WENDC)
 
+# The latency test (tests/lsp/test_latency.py) times what students run: a
+# release build.
 lsp-tests: wendc
-	WENDC=$(WENDC) python3 -m pytest tests/lsp -q
+	$(CARGO) build --release -p wendc
+	WENDC=$(WENDC) WENDC_RELEASE=target/release/wendc python3 -m pytest tests/lsp -q
 
 docs-check: wendc
 	tests/check-docs.sh $(WENDC)
@@ -60,11 +65,14 @@ random-tests: wendc
 # For refactors that must not change behaviour: every test program and
 # random program at -O0/-O1/-O2, compiled by this tree and by revision OLD
 # (built into target/same-output/), must print the same IR, LLVM and assembly.
+# SAME_OUTPUT_FLAGS=--old-labels=dotted for an OLD from before the block
+# labels' `..` (see tests/same-output.py).
 OLD ?= main
+SAME_OUTPUT_FLAGS ?=
 
 same-output: wendc
 	$(CARGO) build -p wend-gen
-	python3 tests/same-output.py --old-rev $(OLD)
+	python3 tests/same-output.py --old-rev $(OLD) $(SAME_OUTPUT_FLAGS)
 
 
 # The editor support (editors/): its npm tools are pinned by
@@ -74,9 +82,10 @@ VSCODE_EXT := editors/vscode
 $(VSCODE_EXT)/node_modules/.package-lock.json: $(VSCODE_EXT)/package.json $(VSCODE_EXT)/package-lock.json
 	cd $(VSCODE_EXT) && npm ci --no-audit --no-fund
 
-editors-test: wendc $(VSCODE_EXT)/node_modules/.package-lock.json
+editors-test: wendc vsix
 	cd $(VSCODE_EXT) && npm test --silent
 	cd $(VSCODE_EXT) && node test/agree-with-lexer.js ../../$(WENDC)
+	python3 $(VSCODE_EXT)/test/check-vsix.py target/wend.vsix
 	editors/nvim/test/run.sh
 
 vsix: $(VSCODE_EXT)/node_modules/.package-lock.json

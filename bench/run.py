@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The wendc benchmark harness: `make bench` (quick) and `make bench-full`.
 
-Three sections, each printed as Markdown tables and written into
+Four sections, each printed as Markdown tables and written into
 docs/performance.md (between `<!-- section:NAME -->` markers, so running one
 section replaces only its part of the document; the hand-written notes
 after each section between `<!-- standing:NAME -->` markers and at the end
@@ -18,6 +18,9 @@ between `<!-- notes -->` markers stay):
             native backend (-O0, -O2), by LLVM (llc -O0 after our mem2reg;
             opt -O2 + llc -O2 on our unoptimised IR; our -O2 + llc -O2), and
             of their C twins compiled by gcc -O2.
+  lsp       how fast `wendc lsp` answers on a 10 000-line program: an edit,
+            hover, definition, references, symbols, semantic tokens and
+            formatting, by the server's own measure (bench/lsp_latency.py).
 
 The machines are shared and noisy, so no number here stands alone: every
 comparison runs its contenders alternately (one short hyperfine call per
@@ -49,6 +52,8 @@ import sys
 import tempfile
 import time
 
+import lsp_latency  # bench/lsp_latency.py, beside this script
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 PROGRAMS = BENCH / "programs"
@@ -59,7 +64,7 @@ RELEASE = ROOT / "target" / "release"
 SHAPES = ["many-vars", "many-functions", "deep-ifs", "straight-line", "many-loops"]
 QUICK_SIZES = [1_000, 10_000, 100_000]
 FULL_SIZES = QUICK_SIZES + [1_000_000]
-SECTIONS = ["scaling", "mem2reg", "runtime"]
+SECTIONS = ["scaling", "mem2reg", "runtime", "lsp"]
 
 # What a "time" is: "cpu" (user + system: robust when other jobs compete
 # for the cores) or "wall" (elapsed). Set from --clock.
@@ -905,6 +910,12 @@ def section_runtime(tools, args, work, limits):
     return "\n\n".join(parts)
 
 
+def section_lsp(tools, args, work, limits):
+    rounds = 10 if args.quick else 30
+    results, lines = lsp_latency.measure(tools.wendc, 10_000, rounds)
+    return lsp_latency.table(results, lines, rounds)
+
+
 # ---------------------------------------------------------------------------
 # The document
 
@@ -1068,7 +1079,7 @@ def run_sections(args, tools, limits, sections):
         work = args.work_dir or pathlib.Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
         runners = {"scaling": section_scaling, "mem2reg": section_mem2reg,
-                   "runtime": section_runtime}
+                   "runtime": section_runtime, "lsp": section_lsp}
         texts = {}
         for name in SECTIONS:
             if name in sections:

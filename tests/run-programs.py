@@ -73,6 +73,15 @@ PIPELINES = {
         ["{wendc}", "build", "-w", "-O2", "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],
+    # -O2's passes, then loops rotated (LICM again on the rotated loops)
+    # and SSA left at IR level: the native backend gets no phis.
+    "native-rotate-phi-elim": [
+        ["{wendc}", "build", "-w", "--passes",
+         "mem2reg,inline,mem2reg,sccp,copyprop,gvn,dce,simplifycfg,loopsimplify,licm,"
+         "sccp,copyprop,gvn,dce,simplifycfg,loop-rotate,licm,phi-elim",
+         "{src}", "-o", "{tmp}/p"],
+        ["{tmp}/p"],
+    ],
 }
 
 

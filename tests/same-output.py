@@ -27,6 +27,14 @@ there (debug, `cargo build -p wendc`) into target/same-output/<name>/, which is
 kept so that the next build of a nearby revision is incremental; the exported
 sources are removed. The working tree is never touched.
 
+Block labels: wendc used to label a block `.L<function>.<block>`, ambiguous
+when both names hold dots; it now writes `.L<function>..<block>`. With
+`--old-labels dotted` (for a reference from before that change, such as
+3cf2b7e) the reference's block labels are rewritten to the
+new form before comparing (each within its own function's code, so the
+function is known), and what is left is every other difference — including
+the labels the old scheme had to tell apart with a `.N` suffix.
+
 Prints `N outputs compared, M differ`; exits 0 when nothing differs, 1 when
 something does, 2 when a compiler could not be built or run at all.
 """
@@ -92,6 +100,40 @@ def corpus(gen, seeds, tmp):
     return items
 
 
+FUNCTION_START = re.compile(rb'^\t\.type ("(?:[^"\\]|\\.)*"|\S+), @function$')
+
+
+def plain_symbol(text):
+    """A GAS symbol's name: `text` unquoted (see emit::labels::symbol)."""
+    if text.startswith(b'"'):
+        return re.sub(rb'\\(.)', rb'\1', text[1:-1])
+    return text
+
+
+def function_part(name):
+    """The function part of a block label (emit::labels::push_function_part)."""
+    if b".." not in name and not name.endswith(b".") and b"$" not in name:
+        return name
+    return name.replace(b"$", b"$$").replace(b".", b"$d")
+
+
+def dotted_to_new_labels(asm):
+    """`asm` with its `.L<function>.<block>` block labels as `.L<function>..<block>`."""
+    out, prefix = [], None
+    for line in asm.split(b"\n"):
+        start = FUNCTION_START.match(line)
+        if start:
+            name = plain_symbol(start.group(1))
+            prefix = (re.compile(rb'(?<![A-Za-z0-9_.$])\.L' + re.escape(name) + rb'\.'),
+                      b".L" + function_part(name).replace(b"\\", b"\\\\") + b"..")
+        elif line.startswith(b"\t.size "):
+            prefix = None
+        elif prefix:
+            line = prefix[0].sub(prefix[1], line)
+        out.append(line)
+    return b"\n".join(out)
+
+
 def compile_once(wendc, path, level, emit):
     """(stdout, stderr, exit status) of one compile; a timeout is a status of its own."""
     try:
@@ -113,9 +155,11 @@ def first_difference(a, b):
     return None
 
 
-def compare(old, new, name, path, level, emit):
+def compare(old, new, name, path, level, emit, old_labels):
     """None if both compilers print the same, else a report of the difference."""
     a = compile_once(old, path, level, emit)
+    if old_labels == "dotted" and emit == "asm":
+        a = (dotted_to_new_labels(a[0]),) + a[1:]
     b = compile_once(new, path, level, emit)
     if a == b:
         return None
@@ -147,6 +191,9 @@ def main():
                     help="wend-gen seeds LO:HI (default 0:40; 0:0 for none)")
     ap.add_argument("--gen", default=str(ROOT / "target/debug/wend-gen"),
                     help="the wend-gen binary that makes the random programs")
+    ap.add_argument("--old-labels", choices=["dotted"],
+                    help="the reference labels blocks .L<function>.<block> (as wendc did up to "
+                         "3cf2b7e): compare its assembly as if it wrote .L<function>..<block>")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     args = ap.parse_args()
 
@@ -166,7 +213,8 @@ def main():
         jobs = [(name, path, level, emit) for name, path in items
                 for level in LEVELS for emit in EMITS]
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            reports = list(pool.map(lambda j: compare(old_wendc, new_wendc, *j), jobs))
+            reports = list(pool.map(lambda j: compare(old_wendc, new_wendc, *j, args.old_labels),
+                                    jobs))
     differ = [r for r in reports if r]
     for r in differ:
         print(r)

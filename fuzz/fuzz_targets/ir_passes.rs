@@ -23,12 +23,17 @@ fuzz_target!(|data: &[u8]| {
     }
     round_trip(&module, "the input");
 
-    let all: Vec<&Pass> = PASSES.iter().collect();
-    let mut pipelines: Vec<Vec<&Pass>> = all.iter().map(|&p| vec![p]).collect();
-    pipelines.push(all.clone());
-    pipelines.push(all.iter().rev().copied().collect());
+    // Each list with the passes its passes require right before them
+    // (`Pass::requires`), as the pipeline runs them.
+    let complete = |names: Vec<&str>| -> Vec<&'static Pass> {
+        wend_opt::parse_pipeline(&names.join(",")).expect("the names of known passes")
+    };
+    let all: Vec<&str> = PASSES.iter().map(|p| p.name).collect();
+    let mut pipelines: Vec<Vec<&Pass>> = all.iter().map(|&p| complete(vec![p])).collect();
+    pipelines.push(complete(all.clone()));
+    pipelines.push(complete(all.iter().rev().copied().collect()));
     // Every pass twice in a row: a pass must accept its own output.
-    pipelines.push(all.iter().flat_map(|&p| [p, p]).collect());
+    pipelines.push(complete(all.iter().flat_map(|&p| [p, p]).collect()));
     for pipeline in &pipelines {
         run(&module, pipeline);
     }

@@ -42,11 +42,11 @@ fuzz_target!(|data: &[u8]| {
     let mut pipelines: Vec<(String, Vec<&Pass>)> = (1..=2)
         .map(|level| (format!("-O{level}"), pipeline_for_level(level)))
         .collect();
-    pipelines.extend(
-        PASSES
-            .iter()
-            .map(|p| (format!("--passes={}", p.name), vec![p])),
-    );
+    // Each pass with the passes it requires right before it.
+    pipelines.extend(PASSES.iter().map(|p| {
+        let passes = wend_opt::parse_pipeline(p.name).expect("a known pass");
+        (format!("--passes={}", p.name), passes)
+    }));
     for (name, passes) in pipelines {
         let mut module = lowered.clone();
         let mut opts = PipelineOptions {

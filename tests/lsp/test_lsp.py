@@ -129,6 +129,38 @@ async def test_edits_through_syntax_errors_update_and_clear_diagnostics(client):
     assert list(client.diagnostics[URI]) == []
 
 
+async def test_incremental_edits_count_utf16_columns(client):
+    """Changes come as the range they replace, in UTF-16 columns: after
+    `𝔵` (two units) and `é` (one), `totl` starts at column 25."""
+    assert client.server_capabilities.text_document_sync == \
+        types.TextDocumentSyncKind.Incremental
+    source = 'main() {\n    int total;\n    print "𝔵é"; println totl;\n}\n'
+    diags = errors(await open_doc(client, source))
+    assert diags[0].range == types.Range(start=pos(2, 25), end=pos(2, 29))
+
+    async def edit(version, start, end, text):
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=start, end=end), text=text)]))
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        return errors(client.diagnostics[URI])
+
+    # Insert the missing `a`: `totl` becomes `total`, no error left.
+    assert await edit(2, pos(2, 28), pos(2, 28), "a") == []
+    # Replace `é` (column 13, one unit) by `𝔵𝔵` (four): `total` moves
+    # from column 25 to 28.
+    assert await edit(3, pos(2, 13), pos(2, 14), "𝔵𝔵") == []
+    assert "int total" in await hover(client, pos(2, 28))
+    assert await hover(client, pos(2, 25)) is None
+    # Delete from the `;` of line 1 into line 2: a syntax error (`int
+    # total print`); then put the `;` and the line break back.
+    diags = await edit(4, pos(1, 13), pos(2, 4), " ")
+    assert len(diags) == 1 and diags[0].range.start.line == 1, diags
+    assert await edit(5, pos(1, 13), pos(1, 14), ";\n    ") == []
+    assert "int total" in await hover(client, pos(2, 28))
+
+
 async def test_hover_shows_types_signatures_and_captures(client):
     await open_doc(client, NESTED)
     text = await hover(client, where(NESTED, "count", 2))
@@ -337,6 +369,60 @@ async def test_random_edits_never_break_the_server(client):
     # Still answering correctly after all that.
     assert errors(await change(client, NESTED, 1000)) == []
     assert "int count" in await hover(client, where(NESTED, "count", 2))
+
+
+def utf16_position(text, offset):
+    """The LSP position of code point `offset` of `text`."""
+    line_start = text.rfind("\n", 0, offset) + 1
+    column = sum(2 if ord(c) > 0xFFFF else 1 for c in text[line_start:offset])
+    return pos(text.count("\n", 0, offset), column)
+
+
+async def test_random_incremental_edits_keep_the_servers_text(client):
+    """Random edits sent as ranges (around `é` and `𝔵` too), each undone
+    later, by a range too, in last-in first-out order. The server's text is
+    compared with the client's through formatting, whose answer `wendc fmt`
+    on the client's text predicts: the same text, or a refusal for a
+    syntax error. Checked every ten edits and whenever all are undone."""
+    import subprocess
+    from conftest import WENDC
+    rng = random.Random(42)
+    original = NESTED.replace("println step(2);", 'print "é𝔵"; println step(2);')
+    text = original
+    await open_doc(client, text)
+    params = types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=URI),
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True))
+    undo = []  # (start, end, text) that undo each edit not yet undone
+    checked = {True: 0, False: 0}  # checkpoints whose text formats, and not
+    for version in range(2, 160):
+        if undo and rng.random() < 0.5:
+            a, b, new = undo.pop()
+        else:
+            a = rng.randrange(len(text) + 1)
+            b = min(len(text), a + rng.randrange(0, 6))
+            new = rng.choice(["", "x", "(", ")", "{", "}", ";", "\n", "é", "𝔵", " + 1", "count"])
+            undo.append((a, a + len(new), text[a:b]))
+        client.text_document_did_change(types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=URI, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(
+                range=types.Range(start=utf16_position(text, a), end=utf16_position(text, b)),
+                text=new)]))
+        await client.wait_for_notification(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+        text = text[:a] + new + text[b:]
+        if version % 10 and undo:
+            continue
+        fmt = subprocess.run([WENDC, "fmt", "-"], input=text.encode(), capture_output=True,
+                             timeout=30)
+        checked[fmt.returncode == 0] += 1
+        if fmt.returncode != 0:
+            with pytest.raises(Exception, match="syntax errors"):
+                await client.text_document_formatting_async(params)
+            continue
+        edits = await client.text_document_formatting_async(params)
+        formatted = fmt.stdout.decode()
+        assert [e.new_text for e in edits] == ([] if formatted == text else [formatted])
+    assert checked[True] and checked[False], checked
 
 
 async def test_a_request_about_an_unopened_document_is_an_error(client):

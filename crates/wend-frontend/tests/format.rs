@@ -2,12 +2,14 @@
 //! input, a line `// ---- expected ----`, and its formatted text), and the
 //! properties on every program of the repository and on random programs of
 //! wend-gen, also re-spaced at random: formatting is idempotent, keeps the
-//! tokens and keeps the comments, in order.
+//! tokens and keeps the comments, in order; and it never changes what a
+//! program means: the formatted program compiles to the same IR and, run,
+//! prints the same output with the same status.
 
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 use wend_frontend::format::{comments, format};
-use wend_frontend::lexer::lex;
+use wend_frontend::lexer::{lex, Tok};
 
 fn repo_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
@@ -76,6 +78,150 @@ fn every_program_of_the_repository() {
         formatted += 1;
     }
     assert!(formatted > 100);
+}
+
+/// A program's stdout, stderr and exit status.
+type Run = (Vec<u8>, Vec<u8>, i32);
+
+/// What `src` means to the compiler: its IR as printed, and what the IR
+/// interpreter's run of it writes and exits with (`None` for a program
+/// not to run: a terminal demo, which animates until interrupted).
+fn meaning(name: &str, src: &str, run: bool) -> (String, Option<Run>) {
+    let (checked, diags) = wend_frontend::check(src);
+    let checked = checked.unwrap_or_else(|| {
+        panic!(
+            "{name}: does not compile:\n{}",
+            wend_frontend::render_diagnostics(name, src, &diags, false)
+        )
+    });
+    let module = wend_frontend::lower(checked);
+    let ir = wend_ir::print::print_module(&module);
+    let ran = run.then(|| {
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let status = wend_ir::interp::run_main(&module, &mut out, &mut err)
+            .unwrap_or_else(|e| panic!("{name}: the interpreter failed: {e:?}"));
+        (out, err, status)
+    });
+    (ir, ran)
+}
+
+/// The pairs (line in `src`, line in `formatted`) of each `/` and `%`:
+/// a division by zero reports its line, which formatting may move.
+fn division_lines(src: &str, formatted: &str) -> Vec<(u32, u32)> {
+    let lines = |text: &str| {
+        let (tokens, _) = lex(text);
+        (tokens.iter())
+            .filter(|t| matches!(t.tok, Tok::Slash | Tok::Percent))
+            .map(|t| 1 + text[..t.span.start()].matches('\n').count() as u32)
+            .collect::<Vec<u32>>()
+    };
+    lines(src).into_iter().zip(lines(formatted)).collect()
+}
+
+/// The line that `text` names after `prefix`, if it is that prefix, a
+/// number and `suffix`.
+fn named_line(text: &str, prefix: &str, suffix: &str) -> Option<u32> {
+    text.strip_prefix(prefix)?
+        .strip_suffix(suffix)?
+        .parse()
+        .ok()
+}
+
+/// Formats `src` (which must compile) and checks that the formatted program
+/// means the same: the same IR and the same run, but for the line a
+/// division by zero reports, which must be that of the same division in the
+/// formatted text.
+fn check_same_meaning(name: &str, src: &str, run: bool) -> Result<(), String> {
+    let formatted = format(src).map_err(|d| format!("{name}: refused: {:?}", d[0].message))?;
+    same_meaning(name, src, &formatted, run)
+}
+
+/// Whether `formatted` means what `src` means (see [`check_same_meaning`]).
+fn same_meaning(name: &str, src: &str, formatted: &str, run: bool) -> Result<(), String> {
+    let (ir, ran) = meaning(name, src, run);
+    let (formatted_ir, formatted_ran) = meaning(name, formatted, run);
+    let moved = division_lines(src, formatted);
+    let same_division = |a: &str, b: &str, prefix: &str, suffix: &str| {
+        let lines = named_line(a, prefix, suffix).zip(named_line(b, prefix, suffix));
+        lines.is_some_and(|pair| moved.contains(&pair))
+    };
+    let call = "  call void @wend_div_by_zero(i32 ";
+    if ir.lines().count() != formatted_ir.lines().count() {
+        return Err(format!(
+            "{name}: the formatted program's IR has another length"
+        ));
+    }
+    let differs = ir.lines().zip(formatted_ir.lines());
+    if let Some((a, b)) = differs
+        .filter(|(a, b)| a != b)
+        .find(|(a, b)| !same_division(a, b, call, ")"))
+    {
+        return Err(format!(
+            "{name}: the formatted program's IR differs:\n  {a}\nbecame\n  {b}"
+        ));
+    }
+    let (Some((out, err, status)), Some((formatted_out, formatted_err, formatted_status))) =
+        (ran, formatted_ran)
+    else {
+        return Ok(());
+    };
+    let (err, formatted_err) = (
+        String::from_utf8_lossy(&err),
+        String::from_utf8_lossy(&formatted_err),
+    );
+    let message = "runtime error: division by zero at line ";
+    let same_err = err == formatted_err || same_division(&err, &formatted_err, message, "\n");
+    if out != formatted_out || status != formatted_status || !same_err {
+        return Err(format!(
+            "{name}: the formatted program runs differently: status {status}, stderr {err:?}, \
+             stdout {:?}\nbecame status {formatted_status}, stderr {formatted_err:?}, stdout {:?}",
+            String::from_utf8_lossy(&out),
+            String::from_utf8_lossy(&formatted_out),
+        ));
+    }
+    Ok(())
+}
+
+/// The programs of test-programs/ that compile: all but errors/.
+fn test_programs() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    wend_files(&repo_root().join("test-programs"), &mut files);
+    files.retain(|f| !f.starts_with(repo_root().join("test-programs/errors")));
+    files.sort();
+    files
+}
+
+#[test]
+fn formatting_keeps_the_meaning_of_every_test_program() {
+    let files = test_programs();
+    assert!(files.len() > 60, "found only {} programs", files.len());
+    // The interpreter needs no large stack, but checking and lowering the
+    // deepest programs do, as in wendc.
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            for file in &files {
+                let src = std::fs::read_to_string(file).unwrap();
+                let demo = file.starts_with(repo_root().join("test-programs/gfx"));
+                if let Err(e) = check_same_meaning(&file.display().to_string(), &src, !demo) {
+                    panic!("{e}");
+                }
+            }
+        })
+        .unwrap();
+    worker.join().unwrap();
+}
+
+/// The meaning check accepts a division moved to another line (its
+/// reported line moving with it) and refuses a program regrouped.
+#[test]
+fn the_meaning_check_can_fail() {
+    let src = "main() {\n    int z;\n    println 1 - 2 - 3;\n    println 7 / z;\n}\n";
+    let moved = src.replace("    println 7 / z;", "\n    println 7 / z;");
+    assert!(same_meaning("moved", src, &moved, true).is_ok());
+    let regrouped = src.replace("1 - 2 - 3", "1 - (2 - 3)");
+    let err = same_meaning("regrouped", src, &regrouped, true).unwrap_err();
+    assert!(err.contains("IR differs"), "{err}");
 }
 
 const EXPECTED: &str = "// ---- expected ----\n";
@@ -180,11 +326,17 @@ proptest! {
     }
 
     #[test]
+    fn formatting_keeps_the_meaning_of_random_programs(seed in any::<u64>(), choices in prop::collection::vec(any::<u8>(), 1..16)) {
+        // Re-spaced and with comments added, so that formatting has work to do.
+        let src = respace(&wend_gen::generate(seed, wend_gen::Size::Small), &choices, true);
+        if let Err(e) = check_same_meaning(&format!("seed {seed}"), &src, true) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+
+    #[test]
     fn respaced_repository_programs(index in 0usize..1000, choices in prop::collection::vec(any::<u8>(), 1..16)) {
-        let mut files = Vec::new();
-        wend_files(&repo_root().join("test-programs"), &mut files);
-        files.retain(|f| !f.starts_with(repo_root().join("test-programs/errors")));
-        files.sort();
+        let files = test_programs();
         let file = &files[index % files.len()];
         let src = respace(&std::fs::read_to_string(file).unwrap(), &choices, false);
         if let Err(e) = check_properties(&file.display().to_string(), &src) {
@@ -202,10 +354,7 @@ proptest! {
 
     #[test]
     fn comments_anywhere(index in 0usize..1000, choices in prop::collection::vec(any::<u8>(), 1..16)) {
-        let mut files = Vec::new();
-        wend_files(&repo_root().join("test-programs"), &mut files);
-        files.retain(|f| !f.starts_with(repo_root().join("test-programs/errors")));
-        files.sort();
+        let files = test_programs();
         let file = &files[index % files.len()];
         let src = respace(&std::fs::read_to_string(file).unwrap(), &choices, true);
         if let Err(e) = check_properties(&file.display().to_string(), &src) {

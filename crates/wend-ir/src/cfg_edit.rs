@@ -57,6 +57,46 @@ pub fn redirect_branches(func: &mut Function, pred: Block, old: Block, new: Bloc
     term.map_successors(|t| if t == old { new } else { t });
 }
 
+/// Splits one edge: the successor number `index` of `pred` (0 for a jump
+/// or a conditional branch's `then` side, 1 for its `else` side) becomes a
+/// new block named `name`, which jumps to the old target; that target's
+/// phis get one entry renamed from `pred` to the new block (two edges from
+/// `pred` carry the same value, so either entry will do). The new block
+/// is not placed in the layout: the caller places it, typically right
+/// after `pred` in one sweep. Returns the new block.
+pub fn split_edge(func: &mut Function, pred: Block, index: usize, name: &str) -> Block {
+    let target = func
+        .successors(pred)
+        .nth(index)
+        .expect("split_edge: no such successor");
+    let new = func.create_block(name);
+    let line = func.blocks[pred].terminator_line;
+    func.blocks[new].terminator = Some(Terminator::Br { dest: target });
+    func.blocks[new].terminator_line = line;
+    let mut at = 0;
+    let term = func.blocks[pred]
+        .terminator
+        .as_mut()
+        .expect("a block with successors has a terminator");
+    term.map_successors(|s| {
+        let this = at;
+        at += 1;
+        if this == index {
+            new
+        } else {
+            s
+        }
+    });
+    for &phi in &func.blocks[target].phis {
+        if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+            if let Some(entry) = incoming.iter_mut().find(|(p, _)| *p == pred) {
+                entry.0 = new;
+            }
+        }
+    }
+    new
+}
+
 /// Appends the instructions and the terminator of `succ` to `pred`, which
 /// must end in a jump to `succ` and be its only predecessor; `succ` is left
 /// empty, for the caller to remove from the layout. The phis of `succ`
@@ -110,18 +150,19 @@ mod tests {
         crate::print::print_module(module)
     }
 
-    #[test]
-    fn folding_a_branch_with_one_target_twice_drops_one_phi_entry() {
-        let mut m = module(
-            "
+    /// A conditional branch whose two edges go to one block, `%j`.
+    const BOTH_EDGES_TO_J: &str = "
 entry:
   %c = icmp sgt i32 2, 0
   br i1 %c, label %j, label %j
 j:
   %p = phi i32 [ 1, %entry ], [ 1, %entry ]
   ret i32 %p
-",
-        );
+";
+
+    #[test]
+    fn folding_a_branch_with_one_target_twice_drops_one_phi_entry() {
+        let mut m = module(BOTH_EDGES_TO_J);
         let f = main_mut(&mut m);
         let (entry, j) = (f.layout[0], f.layout[1]);
         branch_only_to(f, entry, j, j);
@@ -194,6 +235,52 @@ b:
         redirect_branches(f, entry, a, b);
         let text = printed(&m);
         assert!(text.contains("br i1 %c, label %b, label %b"), "{text}");
+    }
+
+    #[test]
+    fn splitting_both_edges_to_one_block_gives_each_its_phi_entry() {
+        let mut m = module(BOTH_EDGES_TO_J);
+        let f = main_mut(&mut m);
+        let entry = f.layout[0];
+        let then_edge = split_edge(f, entry, 0, "t");
+        let else_edge = split_edge(f, entry, 1, "e");
+        f.layout.insert(1, then_edge);
+        f.layout.insert(2, else_edge);
+        let text = printed(&m);
+        assert!(text.contains("br i1 %c, label %t, label %e"), "{text}");
+        assert_eq!(
+            text.matches("; preds = %entry\n  br label %j\n").count(),
+            2,
+            "{text}"
+        );
+        assert!(text.contains("phi i32 [ 1, %t ], [ 1, %e ]"), "{text}");
+    }
+
+    #[test]
+    fn splitting_one_of_two_edges_to_one_block_renames_one_phi_entry() {
+        let mut m = module(
+            "
+entry:
+  %c = icmp sgt i32 2, 0
+  br i1 %c, label %j, label %j
+j:
+  %p = phi i32 [ 1, %entry ], [ 1, %entry ]
+  ret i32 %p
+",
+        );
+        let f = main_mut(&mut m);
+        let entry = f.layout[0];
+        let new = split_edge(f, entry, 1, "entry.j_crit_edge");
+        f.layout.insert(1, new);
+        let text = printed(&m);
+        assert!(
+            text.contains("br i1 %c, label %j, label %entry.j_crit_edge"),
+            "{text}"
+        );
+        assert!(
+            text.contains("phi i32 [ 1, %entry.j_crit_edge ], [ 1, %entry ]"),
+            "{text}"
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use crate::entities::{Block, Inst, StrId, Value};
 use crate::instructions::{InstKind, Terminator};
 use crate::name_hints::{NameHints, NameId};
 use crate::prefetch::ReadAhead;
-use crate::substitution::Replacements;
+use crate::substitution::Substitution;
 use crate::types::Type;
 use cranelift_entity::packed_option::PackedOption;
 use cranelift_entity::{PrimaryMap, SecondaryMap};
@@ -338,10 +338,9 @@ impl Function {
     }
 
     /// Replaces every use of a replaced value by what it stands for: a pass
-    /// computes its [`Substitution`](crate::substitution::Substitution) and
-    /// applies it in one sweep (this is how mem2reg replaces loads, without
-    /// per-value use lists).
-    pub fn substitute(&mut self, subst: &(impl Replacements + ?Sized)) {
+    /// computes its [`Substitution`] and applies it in one sweep (this is
+    /// how mem2reg replaces loads, without per-value use lists).
+    pub fn substitute(&mut self, subst: &Substitution) {
         if subst.is_empty() {
             return; // nothing was ever substituted: spare the walk
         }
@@ -448,17 +447,21 @@ impl Function {
     /// code: what a heuristic weighing code counts, so that `-g` does not
     /// change its decisions.
     pub fn code_inst_count(&self) -> usize {
-        let debug_values = |b: Block| {
-            let insts = &self.blocks[b].insts;
-            insts
+        let phis: usize = self.layout.iter().map(|&b| self.blocks[b].phis.len()).sum();
+        phis + self.layout.iter().map(|&b| self.code_len(b)).sum::<usize>()
+    }
+
+    /// The number of ordinary instructions of `block` that are code (not
+    /// debug values), for the heuristics that weigh code (see
+    /// [`Function::code_inst_count`]).
+    pub fn code_len(&self, block: Block) -> usize {
+        let insts = &self.blocks[block].insts;
+        match self.debug {
+            Some(_) => insts
                 .iter()
-                .filter(|&&i| self.insts[i].kind.is_debug_value())
-                .count()
-        };
-        let debug: usize = match self.debug {
-            Some(_) => self.layout.iter().map(|&b| debug_values(b)).sum(),
-            None => 0,
-        };
-        self.inst_count() - debug
+                .filter(|&&i| !self.insts[i].kind.is_debug_value())
+                .count(),
+            None => insts.len(),
+        }
     }
 }

@@ -62,6 +62,10 @@
 //! [`Program::decode`] and [`Program::run`] split the two steps, for callers
 //! that run one module many times.
 //!
+//! [`Program::evaluate`] runs one function of a module on constant
+//! arguments instead of `main`, under a budget of steps: the optimizer
+//! evaluates calls to pure functions with it.
+//!
 //! An [`InterpError`] means the IR itself cannot be executed meaningfully —
 //! a compiler bug: no `main`, reaching `unreachable`, `sdiv`/`srem` by zero
 //! or `INT_MIN / -1` (undefined in LLVM; the frontend guards both), a call
@@ -376,6 +380,19 @@ pub struct Program<'m> {
     main: usize,
 }
 
+/// An output that keeps only how many bytes were written to it.
+struct CountingSink(usize);
+
+impl Write for CountingSink {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0 += buf.len();
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
 impl<'m> Program<'m> {
     /// Decodes every defined function of `module`. Fails only if there is no
     /// `main` to run.
@@ -399,6 +416,41 @@ impl<'m> Program<'m> {
         })
     }
 
+    /// Decodes every defined function of `module`, for [`Program::evaluate`]
+    /// (a module without `main` is fine).
+    pub fn decode_for_evaluation(module: &'m Module) -> Program<'m> {
+        let funcs = module
+            .functions
+            .values()
+            .map(|f| (!f.is_declaration()).then(|| Decoder::new(module, f).decode()))
+            .collect();
+        Program {
+            module,
+            funcs,
+            main: usize::MAX,
+        }
+    }
+
+    /// Runs `func` on `args` (its parameters' values, an `i1` as 0 or 1)
+    /// and returns what it returns (0 for nothing), or `None` if it does not
+    /// return within `fuel` steps (each branch taken and each call is one),
+    /// stops on a runtime error or a stack overflow, prints anything, or
+    /// meets IR without meaning. Nothing of the run is visible outside.
+    pub fn evaluate(&self, func: FuncId, args: &[i32], fuel: u64) -> Option<i32> {
+        let f = &self.module.functions[func];
+        if f.is_declaration() || f.params.len() != args.len() {
+            return None;
+        }
+        let mut machine = Machine::new(self);
+        machine.fuel = fuel;
+        let args: Vec<Val> = args.iter().map(|&a| Val::int(a)).collect();
+        let mut printed = CountingSink(0);
+        match machine.run_from(func.index(), &args, &mut printed) {
+            Ok(Outcome::Returned(value)) if printed.0 == 0 => Some(value),
+            _ => None,
+        }
+    }
+
     /// Runs `main`; see [`run_main`].
     pub fn run(&self, stdout: &mut dyn Write, stderr: &mut dyn Write) -> Result<i32, InterpError> {
         let mut out = BufWriter::with_capacity(1 << 16, stdout);
@@ -417,6 +469,7 @@ impl<'m> Program<'m> {
                 stderr.flush()?;
                 Ok(STACK_OVERFLOW_STATUS)
             }
+            Outcome::OutOfFuel => unreachable!("`main` runs without a budget of steps"),
         }
     }
 }
@@ -763,6 +816,8 @@ enum Outcome {
     Returned(i32),
     DivByZero(i32),
     StackOverflow,
+    /// The budget of steps ran out ([`Program::evaluate`]).
+    OutOfFuel,
 }
 
 /// The state of a suspended caller: where to resume, and where its frame
@@ -790,6 +845,8 @@ struct Machine<'p, 'm> {
     frames: Vec<Frame>,
     /// Holds the sources of a parallel copy that needs it.
     scratch: Vec<Val>,
+    /// Steps (branches taken and calls) left before the run is stopped.
+    fuel: u64,
 }
 
 impl<'p, 'm> Machine<'p, 'm> {
@@ -800,6 +857,7 @@ impl<'p, 'm> Machine<'p, 'm> {
             memory: Vec::new(),
             frames: Vec::new(),
             scratch: Vec::new(),
+            fuel: u64::MAX,
         }
     }
 
@@ -811,14 +869,25 @@ impl<'p, 'm> Machine<'p, 'm> {
 
     /// The interpreter loop: runs `main` to completion.
     fn run(&mut self, out: &mut dyn Write) -> Result<Outcome, InterpError> {
+        self.run_from(self.program.main, &[], out)
+    }
+
+    /// Runs function `start` on `args` to completion.
+    fn run_from(
+        &mut self,
+        start: usize,
+        args: &[Val],
+        out: &mut dyn Write,
+    ) -> Result<Outcome, InterpError> {
         let strings = &self.program.module.strings;
         // The running function's state, kept in locals for speed.
-        let mut func = self.program.main;
+        let mut func = start;
         let mut f = self.decoded(func);
         let mut pc = 0usize;
         let mut base = 0usize;
         let mut mem_base = 0usize;
         self.regs.extend_from_slice(&f.template);
+        self.regs[..args.len()].copy_from_slice(args);
 
         loop {
             let op = f.code[pc];
@@ -925,6 +994,9 @@ impl<'p, 'm> Machine<'p, 'm> {
                     if self.frames.len() + 2 > MAX_CALL_DEPTH {
                         return Ok(Outcome::StackOverflow);
                     }
+                    if !self.take_step() {
+                        return Ok(Outcome::OutOfFuel);
+                    }
                     let callee = callee as usize;
                     let g = self.decoded(callee);
                     let new_base = self.regs.len();
@@ -980,7 +1052,13 @@ impl<'p, 'm> Machine<'p, 'm> {
                 }
                 Op::PrintNewline => out.write_all(b"\n")?,
                 Op::DivByZero { line } => return Ok(Outcome::DivByZero(r[line as usize].i32())),
-                Op::Jump { edge } => pc = take_edge(f, edge, r, &mut self.scratch),
+                Op::Jump { edge } => {
+                    if !self.take_step() {
+                        return Ok(Outcome::OutOfFuel);
+                    }
+                    let r = &mut self.regs[base..];
+                    pc = take_edge(f, edge, r, &mut self.scratch)
+                }
                 Op::CondJump {
                     cond,
                     then_edge,
@@ -991,6 +1069,10 @@ impl<'p, 'm> Machine<'p, 'm> {
                         return Err(self.fault(func, pc - 1, "branch on undef".into()));
                     }
                     let edge = if cond.is_true() { then_edge } else { else_edge };
+                    if !self.take_step() {
+                        return Ok(Outcome::OutOfFuel);
+                    }
+                    let r = &mut self.regs[base..];
                     pc = take_edge(f, edge, r, &mut self.scratch);
                 }
                 Op::Fault { index } => {
@@ -999,6 +1081,15 @@ impl<'p, 'm> Machine<'p, 'm> {
                 }
             }
         }
+    }
+
+    /// Spends one step of the budget; false when it has run out.
+    fn take_step(&mut self) -> bool {
+        if self.fuel == 0 {
+            return false;
+        }
+        self.fuel -= 1;
+        true
     }
 
     /// The error for op `pc` of function `func`.

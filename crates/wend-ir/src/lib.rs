@@ -23,6 +23,7 @@ pub mod instructions;
 pub mod interp;
 pub mod module;
 pub mod name_hints;
+pub mod parallel_copy;
 pub mod prefetch;
 pub mod print;
 pub mod read;

@@ -90,7 +90,7 @@ impl Substitution {
     /// The entry a lookup of `v` reads second, after `v`'s own: the next
     /// value on its chain's entry if `v` is replaced, else `v`'s entry.
     /// For walks that ask the cache ahead for what they will read.
-    fn entry_read_by(&self, v: Value) -> &Cell<PackedOption<Value>> {
+    pub(crate) fn entry_read_by(&self, v: Value) -> &Cell<PackedOption<Value>> {
         match self.next[v].get().expand() {
             Some(next) => &self.next[next],
             None => &self.next[v],
@@ -107,56 +107,6 @@ impl std::fmt::Debug for Substitution {
                     .filter_map(|(v, next)| Some((v, next.get().expand()?))),
             )
             .finish()
-    }
-}
-
-/// A map that [`Function::substitute`](crate::Function::substitute) can
-/// apply: what each value is replaced by, one step along its chain.
-pub trait Replacements {
-    /// What `v` stands for after every replacement, `v` if none.
-    fn resolve(&self, v: Value) -> Value;
-    /// Whether no value is replaced at all.
-    fn is_empty(&self) -> bool;
-    /// What the map stores per value.
-    type Entry;
-    /// The entry resolving `v` reads after `v`'s own (for walks that ask
-    /// the cache ahead for what they will read).
-    fn entry_read_by(&self, v: Value) -> &Self::Entry;
-}
-
-impl Replacements for Substitution {
-    #[inline]
-    fn resolve(&self, v: Value) -> Value {
-        Substitution::resolve(self, v)
-    }
-    fn is_empty(&self) -> bool {
-        Substitution::is_empty(self)
-    }
-    type Entry = Cell<PackedOption<Value>>;
-    fn entry_read_by(&self, v: Value) -> &Self::Entry {
-        Substitution::entry_read_by(self, v)
-    }
-}
-
-/// A plain map of replacements, followed without shortening (for passes
-/// that build one themselves; [`Substitution`] is the shared form).
-impl Replacements for SecondaryMap<Value, Option<Value>> {
-    #[inline]
-    fn resolve(&self, mut v: Value) -> Value {
-        while let Some(next) = self[v] {
-            v = next;
-        }
-        v
-    }
-    fn is_empty(&self) -> bool {
-        SecondaryMap::is_empty(self)
-    }
-    type Entry = Option<Value>;
-    fn entry_read_by(&self, v: Value) -> &Option<Value> {
-        match self[v] {
-            Some(next) => &self[next],
-            None => &self[v],
-        }
     }
 }
 
@@ -199,18 +149,5 @@ mod tests {
         s.replace(v(10), v(11));
         assert_eq!(s.resolve(v(3)), v(11));
         assert_eq!(s.resolve(v(10)), v(11));
-    }
-
-    #[test]
-    fn plain_maps_resolve_the_same_way() {
-        let mut plain: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
-        let mut s = Substitution::new();
-        for (from, to) in [(5, 3), (3, 9), (1, 5), (2, 8)] {
-            plain[v(from)] = Some(v(to));
-            s.replace(v(from), v(to));
-        }
-        for n in 0..12 {
-            assert_eq!(Replacements::resolve(&plain, v(n)), s.resolve(v(n)));
-        }
     }
 }

@@ -24,8 +24,13 @@
 //!    before its callers are considered. A call to a non-recursive defined
 //!    function is inlined when the callee has a single call site in the
 //!    module (it is about to die, so the program does not grow) and at most
-//!    [`SINGLE_CALL_LIMIT`] instructions, or when it is small: at most
-//!    [`SMALL_CALLEE`] instructions counting terminators. Copies of small
+//!    [`SINGLE_CALL_LIMIT`] instructions, or when it is small *at this call
+//!    site*: at most [`SMALL_CALLEE`] instructions counting terminators, plus
+//!    [`ARG_COST`] for each argument the call passes (what inlining saves:
+//!    a nested function's call passes a pointer to every variable it
+//!    captures), where the callee's size counts only the blocks that the
+//!    call's constant arguments leave reachable ([`size_at_call_site`]: a
+//!    getter called with a constant index is one load). Copies of small
 //!    callees draw on a total growth budget of half the module's size plus
 //!    [`GROWTH_ALLOWANCE`] instructions, so inlining stays linear even on
 //!    programs with thousands of calls. In a module with a `main`, a
@@ -64,6 +69,13 @@ use wend_ir::{
 /// Callees of at most this many instructions (terminators included) are
 /// inlined at every call site, within the growth budget.
 pub const SMALL_CALLEE: usize = 40;
+
+/// What each argument of a call costs the caller beyond the callee's body,
+/// in instructions: the argument is computed (a capture pointer is an
+/// address), passed in a register or on the stack, and read back by the
+/// callee. Inlining saves it, so a callee may be this much larger per
+/// argument and still count as small.
+pub const ARG_COST: usize = 2;
 
 /// A callee with a single call site is inlined if it has at most this many
 /// instructions, counted once its own chosen calls are inlined. Such a call
@@ -143,10 +155,11 @@ impl Plan {
             let mut grown = 0;
             for &b in &func.layout {
                 for &inst in &func.blocks[b].insts {
-                    let InstKind::Call { callee, .. } = func.insts[inst].kind else {
+                    let InstKind::Call { callee, ref args } = func.insts[inst].kind else {
                         continue;
                     };
-                    if !planner.should_inline(module, caller, callee) {
+                    let args: Vec<Option<i32>> = args.iter().map(|&a| func.as_const(a)).collect();
+                    if !planner.should_inline(module, caller, callee, &args) {
                         if !module.functions[callee].is_declaration() {
                             calls.push(callee);
                         }
@@ -261,9 +274,16 @@ impl<'g> Planner<'g> {
         planner
     }
 
-    /// Whether to inline a call from `caller` to `callee`; charges the
-    /// budget when the callee is copied rather than moved.
-    fn should_inline(&mut self, module: &Module, caller: FuncId, callee: FuncId) -> bool {
+    /// Whether to inline a call from `caller` to `callee` with arguments
+    /// `args` (the constant ones known); charges the budget when the callee
+    /// is copied rather than moved.
+    fn should_inline(
+        &mut self,
+        module: &Module,
+        caller: FuncId,
+        callee: FuncId,
+        args: &[Option<i32>],
+    ) -> bool {
         let func = &module.functions[callee];
         if func.is_declaration()
             || self.recursive[callee]
@@ -276,12 +296,65 @@ impl<'g> Planner<'g> {
         if self.call_sites[callee] == 1 && size <= SINGLE_CALL_LIMIT {
             return true; // the only copy: the callee dies, nothing grows
         }
-        if size <= SMALL_CALLEE && size <= self.budget {
+        // With none of its own calls inlined, the callee's body is its
+        // original one, which the constant arguments may prune.
+        let size = if self.calls_left[callee].is_empty() && size == function_size(func) {
+            size_at_call_site(func, args)
+        } else {
+            size
+        };
+        if size <= SMALL_CALLEE + ARG_COST * args.len() && size <= self.budget {
             self.budget -= size;
             return true;
         }
         false
     }
+}
+
+/// The size of the blocks of `func` that a call with arguments `args` can
+/// reach, a `br` on a comparison of a constant argument with a constant
+/// taking only the side the comparison picks: what is left of the inlined
+/// copy once SCCP and simplifycfg have run.
+fn size_at_call_site(func: &Function, args: &[Option<i32>]) -> usize {
+    let known = |v: Value| match func.values[v].def {
+        ValueDef::Const(c) => Some(c),
+        ValueDef::Param(i) => args.get(i as usize).copied().flatten(),
+        _ => None,
+    };
+    let mut reached: SecondaryMap<Block, bool> = SecondaryMap::new();
+    let mut stack = vec![func.layout[0]];
+    let mut size = 0;
+    while let Some(block) = stack.pop() {
+        if std::mem::replace(&mut reached[block], true) {
+            continue;
+        }
+        size += func.code_len(block) + 1;
+        match &func.blocks[block].terminator {
+            Some(Terminator::CondBr {
+                cond,
+                then_dest,
+                else_dest,
+            }) => {
+                let decided = match func.values[*cond].def {
+                    ValueDef::Inst(inst) => match func.insts[inst].kind {
+                        InstKind::Icmp { cond, lhs, rhs } => {
+                            known(lhs).zip(known(rhs)).map(|(a, b)| cond.eval(a, b))
+                        }
+                        _ => None,
+                    },
+                    _ => known(*cond).map(|c| c != 0),
+                };
+                match decided {
+                    Some(true) => stack.push(*then_dest),
+                    Some(false) => stack.push(*else_dest),
+                    None => stack.extend([*then_dest, *else_dest]),
+                }
+            }
+            Some(Terminator::Br { dest }) => stack.push(*dest),
+            _ => {}
+        }
+    }
+    size
 }
 
 // ---- call graph --------------------------------------------------------

@@ -32,6 +32,13 @@
 //!    dominator tree. (Should the walk meet the loop first, `v` itself is
 //!    still the right value — every LCSSA phi equals the last `v` computed
 //!    — so the fallback is correct, merely not closed.)
+//! 5. the phis of steps 2 and 3 that no use reads, directly or through a
+//!    merge phi that one reads, are deleted again: a phi goes only in the
+//!    exit blocks (and joins) on the way to a use. This is LLVM's rule
+//!    (`formLCSSAForInstructions` removes the exit phis no rewritten use
+//!    reached, and its SSA updater makes merge phis only on demand), so on
+//!    a loop with two exits and a use after only one of them, the other
+//!    exit gets no phi; the tests compare with `opt -passes=lcssa`.
 //!
 //! Use lists are built once and kept up to date, so each loop costs time
 //! proportional to its body and the uses of its values.
@@ -150,6 +157,7 @@ impl State<'_> {
         let ty = func.value_type(v);
         let line = func.defining_inst(v).map_or(0, |i| func.insts[i].line);
         let mut defs: HashMap<Block, Value> = HashMap::new();
+        let mut added: Vec<Inst> = Vec::new();
         let mut exit_blocks = Vec::new();
         for &exit in forest.exits(l) {
             if !domtree.dominates(def_block, exit) {
@@ -160,6 +168,7 @@ impl State<'_> {
             self.users[v].push(User::Inst(phi));
             defs.insert(exit, func.insts[phi].result.unwrap());
             exit_blocks.push(exit);
+            added.push(phi);
         }
 
         // Step 3.
@@ -176,6 +185,7 @@ impl State<'_> {
                     let phi = self.add_phi(func, join, placeholder, ty, line, name.as_deref());
                     defs.insert(join, func.insts[phi].result.unwrap());
                     merges.push((join, phi));
+                    added.push(phi);
                 }
             }
             let mut cache = HashMap::new();
@@ -251,6 +261,33 @@ impl State<'_> {
         let mut list = std::mem::take(&mut self.users[v]);
         list.retain(still_uses);
         self.users[v] = list;
+
+        // Step 5.
+        self.delete_unused_phis(func, &added);
+    }
+
+    /// Deletes the phis of `added` that nothing reads, and then those only
+    /// the deleted ones read.
+    fn delete_unused_phis(&mut self, func: &mut Function, added: &[Inst]) {
+        let result = |func: &Function, phi: Inst| func.insts[phi].result.unwrap();
+        let mut unused: Vec<Inst> = added
+            .iter()
+            .copied()
+            .filter(|&phi| self.users[result(func, phi)].is_empty())
+            .collect();
+        while let Some(phi) = unused.pop() {
+            let block = self.block_of[phi].expect("added phis are placed");
+            func.retain_phis(block, |_, p| p != phi);
+            for w in func.insts[phi].kind.operands() {
+                self.users[w].retain(|&u| u != User::Inst(phi));
+                let reads_nothing_else = self.users[w].is_empty();
+                if let Some(def) = func.defining_inst(w) {
+                    if reads_nothing_else && added.contains(&def) && !unused.contains(&def) {
+                        unused.push(def);
+                    }
+                }
+            }
+        }
     }
 
     fn add_phi(

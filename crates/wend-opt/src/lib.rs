@@ -10,28 +10,37 @@
 //!   cross-block values to stack slots); [`sccp`] (sparse conditional
 //!   constant propagation), [`dce`] (dead code elimination by marking),
 //!   [`copyprop`] (copy propagation, trivial phis) and [`simplifycfg`]
-//!   (CFG clean-up); [`inline`] (bottom-up inlining over the call graph),
+//!   (CFG clean-up); [`callfold`] (calls to pure functions with constant
+//!   arguments evaluated while compiling); [`inline`] (bottom-up inlining
+//!   over the call graph),
 //!   [`loopsimplify`] (preheaders, single latches, dedicated exits),
 //!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants) and
-//!   [`gvn`] (dominator-scoped value numbering).
+//!   [`gvn`] (dominator-scoped value numbering); [`loop_rotate`] (while
+//!   loops to guarded do-while loops); [`break_crit_edges`] and
+//!   [`phi_elim`] (SSA destruction at IR level: critical edges split, phis
+//!   to sequentialised copies between stack slots).
 //!
-//! Every pass but [`inline`] works on one function at a time; `inline`
-//! works on the whole module (it moves bodies between functions and
-//! deletes the dead ones). Every pass keeps the IR valid (checked by
-//! [`wend_ir::verify`] when the pipeline asks). Passes do not call each
-//! other: what several of them need lives in wend-ir (analyses, CFG
-//! editing in [`wend_ir::cfg_edit`], loop-simplify form in
-//! [`wend_ir::analysis::loop_form`]).
+//! Every pass but [`inline`] and [`callfold`] works on one function at a
+//! time; those two work on the whole module (`inline` moves bodies between
+//! functions and deletes the dead ones; `callfold` runs callees). Every
+//! pass keeps the IR valid (checked by [`wend_ir::verify`] when the
+//! pipeline asks). Passes do not call each other: what several of them
+//! need lives in wend-ir (analyses, CFG editing in [`wend_ir::cfg_edit`],
+//! loop-simplify form in [`wend_ir::analysis::loop_form`]).
 
+pub mod break_crit_edges;
+pub mod callfold;
 pub mod copyprop;
 pub mod dce;
 pub mod gvn;
 pub mod inline;
 pub mod lcssa;
 pub mod licm;
+pub mod loop_rotate;
 pub mod loopsimplify;
 pub mod mem2reg;
 pub mod pass;
+pub mod phi_elim;
 pub mod pipeline;
 pub mod reg2mem;
 pub mod sccp;

@@ -54,6 +54,8 @@ pub fn run(func: &mut Function) {
     }
 }
 
+/// Moves the invariant instructions of block `b` of loop `l`, in order, to
+/// the end of the loop's preheader.
 fn hoist_from_block(
     func: &mut Function,
     forest: &LoopForest,
@@ -63,23 +65,38 @@ fn hoist_from_block(
     block_of: &mut InstBlocks,
 ) {
     func.retain_insts(b, |func, inst| {
-        let kind = &func.insts[inst].kind;
-        let mut invariant = is_speculatable(func, kind);
-        if invariant {
-            kind.for_each_operand(|v| {
-                let defined_in_loop = func
-                    .defining_inst(v)
-                    .and_then(|def| block_of[def].expand())
-                    .is_some_and(|d| forest.contains(l, d));
-                invariant &= !defined_in_loop;
-            });
+        if !is_invariant(func, forest, l, block_of, &func.insts[inst].kind) {
+            return true;
         }
-        if invariant {
-            func.blocks[preheader].insts.push(inst);
-            block_of[inst] = preheader.into();
-        }
-        !invariant
+        func.blocks[preheader].insts.push(inst);
+        block_of[inst] = preheader.into();
+        false
     });
+}
+
+/// Whether `kind`, in loop `l`, computes the same in every iteration and
+/// may move out of the loop: it is speculatable, and each operand is a
+/// constant, a parameter, or defined outside `l` (by an instruction that
+/// was never in it, or was hoisted out of it already).
+fn is_invariant(
+    func: &Function,
+    forest: &LoopForest,
+    l: Loop,
+    block_of: &InstBlocks,
+    kind: &InstKind,
+) -> bool {
+    if !is_speculatable(func, kind) {
+        return false;
+    }
+    let mut operands_outside = true;
+    kind.for_each_operand(|v| {
+        let defined_in_loop = func
+            .defining_inst(v)
+            .and_then(|def| block_of[def].expand())
+            .is_some_and(|d| forest.contains(l, d));
+        operands_outside &= !defined_in_loop;
+    });
+    operands_outside
 }
 
 /// Whether executing `kind` where the program would not have is harmless:

@@ -2,8 +2,8 @@
 //!
 //! A pass is a plain table entry — a name (what `--passes=` and golden test
 //! headers use), a one-line description (what `--help` and error messages
-//! show), whether it needs loop-simplify form, and the function that runs
-//! it on a whole module. Adding a pass means writing its module and adding
+//! show), the passes that must run right before it (those putting the IR
+//! in the form it needs), and the function that runs it on a whole module. Adding a pass means writing its module and adding
 //! one entry to [`PASSES`].
 
 use wend_ir::{Function, Module};
@@ -12,10 +12,11 @@ use wend_ir::{Function, Module};
 pub struct Pass {
     pub name: &'static str,
     pub description: &'static str,
-    /// The pass needs every loop in loop-simplify form
-    /// ([`wend_ir::analysis::loop_form`]): a pipeline runs `loopsimplify`
-    /// right before it.
-    pub needs_loop_simplify_form: bool,
+    /// The passes that put the IR in the form this one needs, in order
+    /// (`loopsimplify` for loop-simplify form,
+    /// [`wend_ir::analysis::loop_form`]; `break-crit-edges` for no critical
+    /// edges): a pipeline runs them right before it.
+    pub requires: &'static [&'static str],
     pub run: fn(&mut Module),
 }
 
@@ -30,45 +31,49 @@ pub const PASSES: &[Pass] = &[
     Pass {
         name: "mem2reg",
         description: "promote stack variables to SSA values, placing phis (Cytron et al.)",
-        needs_loop_simplify_form: false,
+        requires: &[],
         run: |module| for_each_definition(module, crate::mem2reg::run),
     },
     Pass {
         name: "reg2mem",
         description:
             "demote phis and values used across blocks to stack slots (inverse of mem2reg)",
-        needs_loop_simplify_form: false,
+        requires: &[],
         run: |module| for_each_definition(module, crate::reg2mem::run),
     },
     Pass {
         name: "sccp",
         description: "sparse conditional constant propagation: fold constants, drop dead branches (Wegman & Zadeck)",
-        needs_loop_simplify_form: false,
+        requires: &[],
         run: |module| for_each_definition(module, crate::sccp::run),
     },
     Pass {
         name: "dce",
         description: "dead code elimination: delete what no side effect needs, phi cycles and write-only slots included",
-        needs_loop_simplify_form: false,
+        requires: &[],
         run: |module| for_each_definition(module, crate::dce::run),
     },
     Pass {
         name: "copyprop",
         description: "copy propagation: replace trivial phis and selects by the value they copy",
-        needs_loop_simplify_form: false,
+        requires: &[],
         run: |module| for_each_definition(module, crate::copyprop::run),
     },
     Pass {
         name: "simplifycfg",
         description: "CFG clean-up: delete unreachable blocks, bypass empty blocks, merge straight-line blocks",
-        needs_loop_simplify_form: false,
+        requires: &[],
         run: |module| for_each_definition(module, crate::simplifycfg::run),
     },
-    Pass { name: "inline", description: "inline small and single-call non-recursive functions (decided bottom-up over call-graph SCCs, bodies moved top-down), delete dead ones", needs_loop_simplify_form: false, run: crate::inline::run },
-    Pass { name: "loopsimplify", description: "canonical loops: a preheader, a single latch and dedicated exit blocks", needs_loop_simplify_form: false, run: |module| for_each_definition(module, crate::loopsimplify::run) },
-    Pass { name: "lcssa", description: "loop-closed SSA: values used after a loop go through phis in its exit blocks", needs_loop_simplify_form: true, run: |module| for_each_definition(module, crate::lcssa::run) },
-    Pass { name: "licm", description: "loop-invariant code motion: hoist pure non-trapping invariant code to the preheader", needs_loop_simplify_form: true, run: |module| for_each_definition(module, crate::licm::run) },
-    Pass { name: "gvn", description: "global value numbering: dominator-scoped elimination of recomputed pure expressions", needs_loop_simplify_form: false, run: |module| for_each_definition(module, crate::gvn::run) },
+    Pass { name: "callfold", description: "evaluate calls to pure functions with constant arguments in the interpreter, under a budget of steps", requires: &[], run: crate::callfold::run },
+    Pass { name: "inline", description: "inline small and single-call non-recursive functions (decided bottom-up over call-graph SCCs, bodies moved top-down), delete dead ones", requires: &[], run: crate::inline::run },
+    Pass { name: "loopsimplify", description: "canonical loops: a preheader, a single latch and dedicated exit blocks", requires: &[], run: |module| for_each_definition(module, crate::loopsimplify::run) },
+    Pass { name: "lcssa", description: "loop-closed SSA: values used after a loop go through phis in its exit blocks", requires: &["loopsimplify"], run: |module| for_each_definition(module, crate::lcssa::run) },
+    Pass { name: "licm", description: "loop-invariant code motion: hoist pure non-trapping invariant code to the preheader", requires: &["loopsimplify"], run: |module| for_each_definition(module, crate::licm::run) },
+    Pass { name: "loop-rotate", description: "rotate loops to do-while form: a guard, the exit test at the latch (LLVM's shape)", requires: &["loopsimplify", "lcssa"], run: |module| for_each_definition(module, crate::loop_rotate::run) },
+    Pass { name: "gvn", description: "global value numbering: dominator-scoped elimination of recomputed pure expressions", requires: &[], run: |module| for_each_definition(module, crate::gvn::run) },
+    Pass { name: "break-crit-edges", description: "split every critical edge (from a block with several successors to one with several predecessors)", requires: &[], run: |module| for_each_definition(module, crate::break_crit_edges::run) },
+    Pass { name: "phi-elim", description: "leave SSA: phis become variables in stack slots, written by sequentialised parallel copies on the edges", requires: &["break-crit-edges"], run: |module| for_each_definition(module, crate::phi_elim::run) },
 ];
 
 /// The pass called `name`.

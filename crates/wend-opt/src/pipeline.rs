@@ -2,10 +2,10 @@
 //!
 //! The whole optimization schedule of each `-O` level is the flat list in
 //! [`pipeline_for_level`]: every pass that runs is in it, once per run. A
-//! pass that needs loop-simplify form ([`Pass::needs_loop_simplify_form`])
-//! comes right after `loopsimplify` there; in a list given by the user
-//! ([`parse_pipeline`]) the missing `loopsimplify` is inserted, so it shows
-//! in `--print-after-all` like any other pass. [`run_pipeline`] runs a list
+//! pass that needs the IR in some form ([`Pass::requires`]: loop-simplify
+//! form, no critical edges) comes right after the passes making it there;
+//! in a list given by the user ([`parse_pipeline`]) the missing ones are
+//! inserted, so they show in `--print-after-all` like any other pass. [`run_pipeline`] runs a list
 //! of passes over a module and, on request, hands the IR text to a callback
 //! after each pass (`--print-after-all`) and runs the verifier after each
 //! pass, panicking with the verifier's report if a pass broke the IR — that
@@ -19,13 +19,16 @@ const O0: &[&str] = &[];
 /// -O1: promote variables to SSA; fold constants and the branches they
 /// decide; delete the code nothing needs; tidy the CFG that leaves.
 const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
-/// -O2: promote, inline (the nested functions' pointer parameters become
-/// the parent's slots), promote again; clean up; canonicalise loops and
-/// hoist invariants; clean up again (hoisting exposes new redundancy).
+/// -O2: promote; tidy the callees' CFGs so inlining sees their real size;
+/// evaluate pure calls on constants; inline (the nested functions' pointer
+/// parameters become the parent's slots), promote again; propagate
+/// constants and evaluate the calls they make constant; clean up;
+/// canonicalise loops and hoist invariants; clean up again (hoisting
+/// exposes new redundancy).
 #[rustfmt::skip]
 const O2: &[&str] = &[
-    "mem2reg", "inline", "mem2reg",
-    "sccp", "copyprop", "gvn", "dce", "simplifycfg",
+    "mem2reg", "simplifycfg", "callfold", "inline", "mem2reg",
+    "sccp", "callfold", "copyprop", "gvn", "dce", "simplifycfg",
     "loopsimplify", "licm",
     "sccp", "copyprop", "gvn", "dce", "simplifycfg",
 ];
@@ -45,8 +48,8 @@ pub fn pipeline_for_level(level: u8) -> Vec<&'static Pass> {
 
 /// Parses a comma-separated list of pass names (`"mem2reg,reg2mem"`;
 /// spaces around names are ignored, the empty string is the empty pipeline),
-/// with `loopsimplify` inserted before each pass that needs loop-simplify
-/// form unless it comes right before it already.
+/// with the passes each pass requires ([`Pass::requires`]) inserted right
+/// before it unless they come right before it already.
 pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
@@ -61,9 +64,10 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
                 } else {
                     format!("unknown pass `{name}`")
                 };
+                let width = PASSES.iter().map(|p| p.name.len()).max().unwrap_or(0);
                 let known: Vec<String> = PASSES
                     .iter()
-                    .map(|p| format!("  {:<10} {}", p.name, p.description))
+                    .map(|p| format!("  {:<width$} {}", p.name, p.description))
                     .collect();
                 format!(
                     "{what} in pipeline `{text}`; the known passes are:\n{}",
@@ -72,18 +76,26 @@ pub fn parse_pipeline(text: &str) -> Result<Vec<&'static Pass>, String> {
             })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    Ok(with_loop_simplify_where_needed(passes))
+    Ok(with_requirements(passes))
 }
 
-/// `passes` with `loopsimplify` right before each pass that needs
-/// loop-simplify form and does not follow it already.
-fn with_loop_simplify_where_needed(passes: Vec<&'static Pass>) -> Vec<&'static Pass> {
-    let loopsimplify = find_pass("loopsimplify").expect("loopsimplify is a known pass");
+/// `passes` with the passes each one requires right before it, unless
+/// they are there already.
+fn with_requirements(passes: Vec<&'static Pass>) -> Vec<&'static Pass> {
     let mut complete: Vec<&'static Pass> = Vec::with_capacity(passes.len());
     for pass in passes {
-        let after_loopsimplify = complete.last().is_some_and(|p| p.name == loopsimplify.name);
-        if pass.needs_loop_simplify_form && !after_loopsimplify {
-            complete.push(loopsimplify);
+        let required = pass.requires;
+        let there = complete.len() >= required.len()
+            && complete[complete.len() - required.len()..]
+                .iter()
+                .zip(required)
+                .all(|(p, &name)| p.name == name);
+        if !there {
+            complete.extend(
+                required
+                    .iter()
+                    .map(|name| find_pass(name).expect("a required pass is a known pass")),
+            );
         }
         complete.push(pass);
     }
@@ -166,7 +178,7 @@ mod tests {
     }
 
     #[test]
-    fn loopsimplify_comes_before_the_passes_that_need_it() {
+    fn required_passes_come_right_before_the_passes_that_need_them() {
         let names = |text| {
             let passes = parse_pipeline(text).unwrap();
             passes.iter().map(|p| p.name).collect::<Vec<_>>().join(",")
@@ -178,6 +190,13 @@ mod tests {
             "mem2reg,loopsimplify,lcssa,loopsimplify,licm"
         );
         assert_eq!(names("gvn,dce"), "gvn,dce");
+        assert_eq!(names("phi-elim"), "break-crit-edges,phi-elim");
+        assert_eq!(names("loop-rotate"), "loopsimplify,lcssa,loop-rotate");
+        assert_eq!(
+            names("loopsimplify,lcssa,loop-rotate"),
+            "loopsimplify,lcssa,loop-rotate"
+        );
+        assert_eq!(names("lcssa,loop-rotate"), "loopsimplify,lcssa,loop-rotate");
     }
 
     /// The level lists state every pass they run: nothing is inserted.
@@ -185,7 +204,7 @@ mod tests {
     fn level_pipelines_are_complete() {
         for level in 0..=2 {
             let listed = pipeline_for_level(level);
-            let completed = with_loop_simplify_where_needed(listed.clone());
+            let completed = with_requirements(listed.clone());
             let names = |v: &[&Pass]| v.iter().map(|p| p.name).collect::<Vec<_>>();
             assert_eq!(names(&listed), names(&completed), "-O{level}");
         }

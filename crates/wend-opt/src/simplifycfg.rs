@@ -54,7 +54,7 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::cfg_edit::{
     branch_only_to, delete_blocks, merge_into_predecessor, redirect_branches, rename_phi_entries,
 };
-use wend_ir::{Block, Function, InstKind, Terminator, Value};
+use wend_ir::{Block, Function, InstKind, Substitution, Terminator};
 
 /// Runs the CFG simplifications on `func` (see the module doc).
 pub fn run(func: &mut Function) {
@@ -79,7 +79,7 @@ pub fn run(func: &mut Function) {
         func,
         preds,
         deleted: SecondaryMap::new(),
-        subst: SecondaryMap::new(),
+        subst: Substitution::new(),
         worklist: Vec::new(),
         queued: SecondaryMap::new(),
         mark: SecondaryMap::new(),
@@ -109,7 +109,7 @@ struct Simplifier<'f> {
     /// Blocks merged away or bypassed (removed from the layout at the end).
     deleted: SecondaryMap<Block, bool>,
     /// Replacements for the phis of merged blocks, applied at the end.
-    subst: SecondaryMap<Value, Option<Value>>,
+    subst: Substitution,
     worklist: Vec<Block>,
     queued: SecondaryMap<Block, bool>,
     /// `mark[p] == Some(f)`: `p` is a predecessor of the forwarding block
@@ -123,14 +123,6 @@ impl Simplifier<'_> {
             self.queued[b] = true;
             self.worklist.push(b);
         }
-    }
-
-    /// `v` after the phi replacements made so far.
-    fn resolve(&self, mut v: Value) -> Value {
-        while let Some(next) = self.subst[v] {
-            v = next;
-        }
-        v
     }
 
     fn visit(&mut self, b: Block) {
@@ -178,9 +170,9 @@ impl Simplifier<'_> {
             let InstKind::Phi { incoming } = &self.func.insts[phi].kind else {
                 unreachable!()
             };
-            let value = self.resolve(incoming[0].1);
+            let value = self.subst.resolve(incoming[0].1);
             let result = self.func.insts[phi].result.unwrap();
-            self.subst[result] = Some(value);
+            self.subst.replace(result, value);
         }
         merge_into_predecessor(self.func, b, s);
         self.deleted[s] = true;
@@ -243,10 +235,10 @@ impl Simplifier<'_> {
                 unreachable!()
             };
             let from_f = incoming.iter().find(|&&(p, _)| p == f).unwrap().1;
-            let from_f = self.resolve(from_f);
-            incoming
-                .iter()
-                .all(|&(p, v)| self.mark[p] != Some(f) || func.same_value(self.resolve(v), from_f))
+            let from_f = self.subst.resolve(from_f);
+            incoming.iter().all(|&(p, v)| {
+                self.mark[p] != Some(f) || func.same_value(self.subst.resolve(v), from_f)
+            })
         })
     }
 

@@ -31,11 +31,15 @@
 //!   interpreted before the passes, after them, and after
 //!   `mem2reg,reg2mem,mem2reg`;
 //! * for `; passes: mem2reg` inputs, if LLVM's `opt` is installed, our phi
-//!   count must not exceed that of `opt -passes=mem2reg` on the same input.
+//!   count must not exceed that of `opt -passes=mem2reg` on the same input;
+//! * for `; passes: lcssa` inputs (in loop-simplify form, as LLVM's
+//!   examples are), every block must get as many phis as
+//!   `opt -passes=lcssa` gives it; for `; passes: loop-rotate` inputs, the
+//!   blocks and their phi counts must be those of `opt -passes=loop-rotate`.
 
 mod common;
 
-use common::{golden_files, interpret, llvm_mem2reg, run_passes};
+use common::{golden_files, interpret, llvm_mem2reg, llvm_opt, run_passes};
 
 #[test]
 fn golden_outputs() {
@@ -173,4 +177,82 @@ fn no_more_phis_than_llvm() {
         }
     }
     assert!(compared > 0);
+}
+
+/// The number of phis of each block of each function, by name, in the
+/// text of a module (ours or LLVM's).
+fn phis_per_block(text: &str) -> std::collections::BTreeMap<(String, String), usize> {
+    let mut counts = std::collections::BTreeMap::new();
+    let (mut function, mut block) = (String::new(), String::new());
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("define ") {
+            let name = rest.split('@').nth(1).unwrap().split('(').next().unwrap();
+            function = name.trim_matches('"').to_string();
+        } else if !line.starts_with([' ', ';', '}']) && line.contains(':') {
+            block = line.split(':').next().unwrap().to_string();
+        } else if line.contains(" = phi ") {
+            *counts.entry((function.clone(), block.clone())).or_insert(0) += 1;
+        }
+    }
+    counts
+}
+
+/// Runs `pass` on every golden input written for it, and LLVM's pass of
+/// the same name; the number of phis of every block (and so the blocks
+/// with phis) must agree. Returns how many inputs were compared, or None
+/// when LLVM's `opt` is not installed.
+fn compare_phis_with_llvm(pass: &str) -> Option<usize> {
+    let mut compared = 0;
+    for golden in golden_files() {
+        if golden.passes != pass {
+            continue;
+        }
+        let llvm = llvm_opt(pass, &golden.input)?;
+        let mut module = golden.module();
+        run_passes(&mut module, pass);
+        let ours = wend_ir::print::print_module(&module);
+        assert_eq!(
+            phis_per_block(&ours),
+            phis_per_block(&llvm),
+            "{}: phis per (function, block), ours then LLVM's\n{ours}\n{llvm}",
+            golden.path.display()
+        );
+        let blocks = |text: &str| {
+            let mut names: Vec<String> = text
+                .lines()
+                .filter(|l| !l.starts_with([' ', ';', '}']) && l.contains(':'))
+                .map(|l| l.split(':').next().unwrap().to_string())
+                .collect();
+            names.sort();
+            names
+        };
+        assert_eq!(
+            blocks(&ours),
+            blocks(&llvm),
+            "{}: blocks",
+            golden.path.display()
+        );
+        compared += 1;
+    }
+    Some(compared)
+}
+
+/// LCSSA places a phi in an exit block only where a use needs one, as
+/// LLVM's does: the same number of phis in every block as `opt`.
+#[test]
+fn lcssa_places_the_phis_llvm_places() {
+    match compare_phis_with_llvm("lcssa") {
+        Some(compared) => assert!(compared >= 3, "only {compared} lcssa inputs compared"),
+        None => eprintln!("opt not installed: skipping the comparison with LLVM"),
+    }
+}
+
+/// Loop rotation makes LLVM's shape: the same blocks (guard, `.lr.ph`
+/// preheader, split exit edges) and the same phis in each.
+#[test]
+fn loop_rotate_makes_llvms_shape() {
+    match compare_phis_with_llvm("loop-rotate") {
+        Some(compared) => assert!(compared >= 3, "only {compared} loop-rotate inputs compared"),
+        None => eprintln!("opt not installed: skipping the comparison with LLVM"),
+    }
 }

@@ -1,6 +1,7 @@
 //! Every runnable program of `test-programs/`, lowered by the frontend and
-//! interpreted: the loop, inlining and value-numbering passes — each alone
-//! after mem2reg, each on the unpromoted IR, and the whole -O2 pipeline —
+//! interpreted: the loop, inlining, value-numbering and SSA-destruction
+//! passes — each alone after mem2reg, each on the unpromoted IR, the whole
+//! -O2 pipeline, and -O2 followed by loop rotation, LICM and phi elimination —
 //! must leave stdout, stderr and the exit status unchanged, and the IR
 //! must verify after every pass.
 
@@ -30,7 +31,16 @@ fn lower(path: &Path) -> Option<Module> {
 #[test]
 fn passes_preserve_behaviour_of_every_test_program() {
     let mut pipelines: Vec<(String, Vec<&'static wend_opt::Pass>)> = Vec::new();
-    for pass in ["inline", "loopsimplify", "lcssa", "licm", "gvn"] {
+    for pass in [
+        "inline",
+        "loopsimplify",
+        "lcssa",
+        "licm",
+        "gvn",
+        "break-crit-edges",
+        "phi-elim",
+        "loop-rotate",
+    ] {
         for prefix in ["", "mem2reg,"] {
             let text = format!("{prefix}{pass}");
             pipelines.push((text.clone(), parse_pipeline(&text).unwrap()));
@@ -41,6 +51,9 @@ fn passes_preserve_behaviour_of_every_test_program() {
         parse_pipeline("mem2reg,inline,mem2reg,lcssa,licm,gvn").unwrap(),
     ));
     pipelines.push(("-O2".into(), pipeline_for_level(2)));
+    let mut destroyed = pipeline_for_level(2);
+    destroyed.extend(parse_pipeline("loop-rotate,licm,phi-elim").unwrap());
+    pipelines.push(("-O2,loop-rotate,licm,phi-elim".into(), destroyed));
 
     let mut checked = 0;
     for path in programs() {

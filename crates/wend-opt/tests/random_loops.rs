@@ -148,6 +148,9 @@ proptest! {
             "mem2reg,licm",
             "mem2reg,gvn",
             "mem2reg,inline,mem2reg,lcssa,licm,gvn",
+            "mem2reg,loop-rotate",
+            "mem2reg,loop-rotate,licm,phi-elim",
+            "mem2reg,inline,mem2reg,loop-rotate,loop-rotate,gvn,phi-elim",
         ]
         .iter()
         .map(|p| parse_pipeline(p).unwrap())

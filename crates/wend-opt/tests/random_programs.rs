@@ -77,7 +77,15 @@ proptest! {
         let original = build_program(&data);
         wend_ir::verify::verify_module(&original).unwrap();
         let reference = interpret(&original);
-        for pipeline in ["mem2reg", "reg2mem", "mem2reg,reg2mem", "mem2reg,reg2mem,mem2reg"] {
+        for pipeline in [
+            "mem2reg",
+            "reg2mem",
+            "mem2reg,reg2mem",
+            "mem2reg,reg2mem,mem2reg",
+            "mem2reg,phi-elim",
+            "mem2reg,loop-rotate,phi-elim",
+            "mem2reg,phi-elim,mem2reg",
+        ] {
             let mut module = original.clone();
             run_passes(&mut module, pipeline);
             prop_assert_eq!(&interpret(&module), &reference, "after {}", pipeline);

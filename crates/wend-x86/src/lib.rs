@@ -17,7 +17,7 @@
 //!    allocation with spilling by loop-weighted cost, call-clobber
 //!    constraints and copy hints;
 //! 4. [`emit`]: AT&T assembly, parallel moves sequentialised by
-//!    [`parallel_copy`], with `.loc` line information and optional comments.
+//!    [`wend_ir::parallel_copy`], with `.loc` line information and optional comments.
 //!
 //! With [`Options::debug_info`] (`-g`), [`debug_info`] adds the DWARF that
 //! describes the functions and their variables to gdb.
@@ -37,7 +37,6 @@ pub mod jump_threading;
 pub mod liveness;
 pub mod mir;
 pub mod out_of_ssa;
-pub mod parallel_copy;
 pub mod regalloc;
 pub mod regs;
 pub mod runtime;
@@ -95,7 +94,7 @@ pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFu
 /// for golden tests and for looking at the code of one function.
 pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Options) -> String {
     let compiled = compile_function(module, func);
-    let labels = emit::block_labels(&compiled.ir, false, &mut Default::default());
+    let labels = emit::block_labels(&compiled.ir);
     let mut out = Vec::new();
     emit::emit_function(
         &mut out,
@@ -154,9 +153,7 @@ fn write_module_inner(
         }
         _ => None,
     };
-    let mut used_labels = rustc_hash::FxHashSet::default();
     let mut local_labels = emit::LocalLabels::default();
-    let may_collide = emit::label_prefix_clashes(module);
     let defined: Vec<_> = module.definitions().map(|(id, _)| id).collect();
     // One function at a time: its body is taken out of the module (calls
     // only need the callee's signature, which stays), compiled, written and
@@ -167,7 +164,7 @@ fn write_module_inner(
         prepare_ir(&mut ir);
         // Labelled before instruction selection: naming the blocks takes
         // memory for a while, better not when the machine IR is there too.
-        let labels = emit::block_labels(&ir, may_collide[id], &mut used_labels);
+        let labels = emit::block_labels(&ir);
         let notes = match opts.comments {
             true => isel::Notes::EveryInst,
             false => isel::Notes::LineChanges,

@@ -11,19 +11,27 @@
 //! to the Construction and Destruction of Static Single Assignment Form",
 //! 1998, for why copies at the end of the predecessor are otherwise wrong).
 //!
-//! Design: this module works on a clone of the IR function, before
-//! instruction selection, and only *describes* the copies
-//! ([`phi_copies`]); instruction selection emits each description as one
-//! `ParallelMove` of virtual registers at the end of the edge's block, the
-//! register allocator gives every register a location, and the emitter
-//! sequentialises each parallel move between *locations*
-//! ([`crate::parallel_copy`]), which handles the lost-copy and swap problems
-//! and lets copies whose source and destination share a register vanish.
+//! Leaving SSA takes three steps; this module holds the first two, on a
+//! clone of the IR function before instruction selection:
+//!
+//! 1. **Split the edges that need it** ([`split_edges`]): every edge from
+//!    a block with several successors into a block with several
+//!    predecessors or with phis gets a block of its own
+//!    ([`wend_ir::cfg_edit::split_edge`]).
+//! 2. **Insert the parallel copies** ([`phi_copies`]): the copy for each
+//!    edge is described here, and instruction selection emits it as one
+//!    `ParallelMove` of virtual registers at the end of the edge's block.
+//! 3. **Sequentialise** each parallel move, after register allocation, as
+//!    moves between the *locations* the allocator chose
+//!    ([`wend_ir::parallel_copy`], used by the emitter): this handles the
+//!    lost-copy and swap problems, and lets copies whose source and
+//!    destination share a register vanish.
 //!
 //! [`split_edges`] requires a function in valid SSA form; it invalidates any
 //! CFG analysis of it (new blocks, retargeted branches and phi entries).
 
 use cranelift_entity::SecondaryMap;
+use wend_ir::cfg_edit::split_edge;
 use wend_ir::{Block, Function, InstKind, Terminator, Value, ValueDef};
 
 /// Splits every edge `P -> S` where `P` has several successor edges and `S`
@@ -62,44 +70,20 @@ pub fn split_edges(func: &mut Function) -> usize {
             then_dest,
             else_dest,
             ..
-        }) = func.blocks[b].terminator.clone()
+        }) = func.blocks[b].terminator
         else {
             continue;
         };
-        let mut targets = [then_dest, else_dest];
         let split = edges_to_split(func, b, &pred_edges);
-        for (target, split) in targets.iter_mut().zip(split) {
-            if !split {
-                continue;
+        // Successor 0 is the `then` edge, 1 the `else` edge.
+        for ((index, succ), split) in [then_dest, else_dest].into_iter().enumerate().zip(split) {
+            if split {
+                name.clear();
+                name.push_str(&func.blocks[b].name);
+                name.push_str(".to.");
+                name.push_str(&func.blocks[succ].name);
+                new_layout.push(split_edge(func, b, index, &name));
             }
-            let succ = *target;
-            name.clear();
-            name.push_str(&func.blocks[b].name);
-            name.push_str(".to.");
-            name.push_str(&func.blocks[succ].name);
-            let edge = func.create_block(name.as_str());
-            func.blocks[edge].terminator = Some(Terminator::Br { dest: succ });
-            func.blocks[edge].terminator_line = func.blocks[b].terminator_line;
-            // Redirect one phi entry for `b` (the first not yet redirected:
-            // with `br %c, %s, %s` the then-edge takes the first entry).
-            for &phi in &func.blocks[succ].phis {
-                if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-                    if let Some(entry) = incoming.iter_mut().find(|(p, _)| *p == b) {
-                        entry.0 = edge;
-                    }
-                }
-            }
-            *target = edge;
-            new_layout.push(edge);
-        }
-        if let Some(Terminator::CondBr {
-            then_dest,
-            else_dest,
-            ..
-        }) = &mut func.blocks[b].terminator
-        {
-            *then_dest = targets[0];
-            *else_dest = targets[1];
         }
     }
     func.layout = new_layout;

@@ -7,6 +7,7 @@ use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs};
 use crate::driver::{lower_to_ir, read_ir, write_output, Failed};
 use wend_explain::tables::Listed;
 use wend_ir::analysis::cfg::Cfg;
+use wend_ir::analysis::cycles::irreducible_cycles;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::loops::{Loop, LoopForest};
 use wend_ir::print::FunctionNames;
@@ -26,6 +27,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
             passes: PassArgs {
                 passes: None,
                 print_after_all: false,
+                print_changed: None,
+                filter_function: None,
                 verify_each: false,
                 time_passes: false,
             },
@@ -49,8 +52,10 @@ pub fn report(module: &Module) -> String {
 }
 
 /// The natural loops of `func` as an indented tree (inner loops under the
-/// loop containing them), each with its header, latches, body, exits and
-/// depth — what LoopSimplify and LICM look at.
+/// loop containing them), each with its header, latches, body, exiting
+/// blocks, exit blocks and depth — what LoopSimplify, LCSSA and LICM look
+/// at — then the irreducible cycles, which are not loops (no block of
+/// theirs dominates the others) and so are missing from the tree.
 fn loop_forest_text(out: &mut String, func: &Function) {
     use std::fmt::Write;
     let cfg = Cfg::compute(func);
@@ -60,8 +65,9 @@ fn loop_forest_text(out: &mut String, func: &Function) {
     // Abbreviated like the dominator sets: nested loops' bodies overlap, so
     // listing each in full is quadratic in the nesting depth.
     let set = |blocks: &[Block]| Listed::of(blocks, |&b| names.block(b).to_string()).text();
+    let irreducible = irreducible_cycles(&cfg);
     let _ = writeln!(out, "loops of @{}", func.name);
-    if forest.is_empty() {
+    if forest.is_empty() && irreducible.is_empty() {
         let _ = writeln!(out, "  (none)");
     }
     // Preorder of the loop tree, with an explicit stack.
@@ -70,14 +76,25 @@ fn loop_forest_text(out: &mut String, func: &Function) {
         let indent = "  ".repeat(forest.depth(l) as usize);
         let _ = writeln!(
             out,
-            "{indent}loop {} (depth {}): latches {}, body {}, exits {}",
+            "{indent}loop {} (depth {}): latches {}, body {}, exiting {}, exits {}",
             names.block(forest.header(l)),
             forest.depth(l),
             set(forest.latches(l)),
             set(forest.body(l)),
+            set(forest.exiting(l)),
             set(forest.exits(l)),
         );
         stack.extend(forest.children(l).iter().rev());
+    }
+    for cycle in &irreducible {
+        let _ = writeln!(
+            out,
+            "  irreducible cycle (not a loop: entered at {} blocks, none dominating the rest): \
+             entries {}, blocks {}",
+            cycle.entries.len(),
+            set(&cycle.entries),
+            set(&cycle.blocks),
+        );
     }
     out.push('\n');
 }
@@ -102,9 +119,33 @@ mod tests {
         assert_eq!(
             out,
             "loops of @main\n  \
-             loop outer (depth 1): latches {outer.latch}, body {outer, inner, outer.latch}, exits {end}\n    \
-             loop inner (depth 2): latches {inner}, body {inner}, exits {outer.latch}\n\n\
+             loop outer (depth 1): latches {outer.latch}, body {outer, inner, outer.latch}, \
+             exiting {outer}, exits {end}\n    \
+             loop inner (depth 2): latches {inner}, body {inner}, exiting {inner}, exits {outer.latch}\n\n\
              loops of @flat\n  (none)\n\n"
+        );
+    }
+
+    /// The loops article's `goto` into a do-while: blocks 4 and 5 form a
+    /// cycle entered at both, reported as such; the natural loop beside it
+    /// is listed as usual.
+    #[test]
+    fn irreducible_cycles_are_reported_as_such() {
+        let ir = "define void @f(i1 %c) {\nb1:\n  br i1 %c, label %b2, label %b3\n\n\
+                  b2:\n  br label %b5\n\nb3:\n  br label %b4\n\n\
+                  b4:\n  br label %b5\n\nb5:\n  br i1 %c, label %b4, label %b6\n\n\
+                  b6:\n  br i1 %c, label %b6, label %b7\n\nb7:\n  ret void\n}\n";
+        let module = wend_ir::read::parse_module(ir).unwrap();
+        let mut out = String::new();
+        for (_, func) in module.definitions() {
+            loop_forest_text(&mut out, func);
+        }
+        assert_eq!(
+            out,
+            "loops of @f\n  \
+             loop b6 (depth 1): latches {b6}, body {b6}, exiting {b6}, exits {b7}\n  \
+             irreducible cycle (not a loop: entered at 2 blocks, none dominating the rest): \
+             entries {b4, b5}, blocks {b4, b5}\n\n"
         );
     }
 
@@ -134,6 +175,9 @@ mod tests {
             loop_line.contains("body {head, b0, b1, ") && loop_line.contains("… 14 more …"),
             "{loop_line}"
         );
-        assert!(loop_line.contains(", b44}, exits {end}"), "{loop_line}");
+        assert!(
+            loop_line.contains(", b44}, exiting {head}, exits {end}"),
+            "{loop_line}"
+        );
     }
 }

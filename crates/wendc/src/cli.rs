@@ -52,7 +52,17 @@ pub enum Command {
     /// Serve the Language Server Protocol on stdin/stdout, for editors:
     /// diagnostics as you type, hover, go to definition, references,
     /// document symbols, rename and semantic highlighting
-    Lsp,
+    Lsp(LspArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct LspArgs {
+    /// Log how long the server took over each message (request or
+    /// notification, from reading it to handing its answer to the writer)
+    /// on standard error, one line each, elapsed and in CPU time:
+    /// `wendc lsp: METHOD took MS ms (cpu MS ms)`
+    #[arg(long)]
+    pub time_requests: bool,
 }
 
 #[derive(Args, Debug)]
@@ -96,13 +106,24 @@ pub struct CompileArgs {
 #[derive(Args, Debug, Clone)]
 pub struct PassArgs {
     /// Run these passes, in order (comma-separated, e.g.
-    /// `mem2reg,reg2mem`; `loopsimplify` is added right before licm and
-    /// lcssa), instead of the -O level's pipeline
+    /// `mem2reg,reg2mem`; the passes that put the IR in the form a pass
+    /// needs are added right before it: `loopsimplify` before licm and
+    /// lcssa, `loopsimplify,lcssa` before loop-rotate, `break-crit-edges`
+    /// before phi-elim), instead of the -O level's pipeline
     #[arg(long, value_name = "LIST")]
     pub passes: Option<String>,
     /// Print the IR after each pass, to stderr
-    #[arg(long)]
+    #[arg(long, conflicts_with = "print_changed")]
     pub print_after_all: bool,
+    /// Print the IR at the start, then after each pass only the functions
+    /// it changed (whole, or as a unified diff), to stderr
+    #[arg(long, value_name = "HOW", value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "whole")]
+    pub print_changed: Option<PrintChanged>,
+    /// Show only this function in the IR dumps (--print-after-all,
+    /// --print-changed, --emit ir); a nested function by its path, e.g.
+    /// `main.step`
+    #[arg(long, value_name = "NAME")]
+    pub filter_function: Option<String>,
     /// Run the IR verifier after each pass (always on in debug builds)
     #[arg(long)]
     pub verify_each: bool,
@@ -115,13 +136,21 @@ pub struct PassArgs {
 pub struct OptArgs {
     /// A textual IR file (`.ll`)
     pub file: PathBuf,
-    /// The passes to run, comma-separated (e.g. `mem2reg`; `loopsimplify` is
-    /// added right before licm and lcssa)
+    /// The passes to run, comma-separated (e.g. `mem2reg`; the passes a pass
+    /// needs are added right before it, as with `wendc build --passes`)
     #[arg(long, value_name = "LIST", default_value = "")]
     pub passes: String,
     /// Print the IR after each pass, to stderr
-    #[arg(long)]
+    #[arg(long, conflicts_with = "print_changed")]
     pub print_after_all: bool,
+    /// Print the IR at the start, then after each pass only the functions
+    /// it changed (whole, or as a unified diff), to stderr
+    #[arg(long, value_name = "HOW", value_enum, num_args = 0..=1, require_equals = true, default_missing_value = "whole")]
+    pub print_changed: Option<PrintChanged>,
+    /// Show only this function in the IR dumps (--print-after-all,
+    /// --print-changed)
+    #[arg(long, value_name = "NAME")]
+    pub filter_function: Option<String>,
     /// Output file (stdout when omitted)
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
@@ -190,6 +219,16 @@ pub struct RunArgs {
     /// Execute the IR with the built-in interpreter instead of compiling it
     #[arg(long, conflicts_with = "backend")]
     pub interp: bool,
+}
+
+/// How `--print-changed` shows a function a pass changed (LLVM's
+/// `-print-changed` and `-print-changed=diff`).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrintChanged {
+    /// The whole function after the pass
+    Whole,
+    /// A unified diff of the function before and after the pass
+    Diff,
 }
 
 /// What `-D` makes an error.
@@ -277,18 +316,35 @@ fn check_combinations(command: &Command, matches: &ArgMatches) -> Result<(), Str
                 return Err("`--time-passes` is for `wendc build`".into());
             }
             check_passes_run(&args.compile, &given)?;
+            let dumps = &args.compile.passes;
+            if dumps.filter_function.is_some()
+                && !dumps.print_after_all
+                && dumps.print_changed.is_none()
+            {
+                return Err(FILTER_WITHOUT_DUMP.into());
+            }
             check_debug_info(&args.compile, (!args.interp).then_some(Emit::Exe))
         }
         Command::Opt(args) => {
-            if args.print_after_all && args.passes.trim().is_empty() {
-                return Err(
-                    "`--print-after-all` prints the IR after each pass, and no `--passes` are given"
-                        .into(),
-                );
+            for (given, flag) in [
+                (args.print_after_all, "--print-after-all"),
+                (args.print_changed.is_some(), "--print-changed"),
+            ] {
+                if given && args.passes.trim().is_empty() {
+                    return Err(format!(
+                        "`{flag}` prints the IR after each pass, and no `--passes` are given"
+                    ));
+                }
+            }
+            if args.filter_function.is_some()
+                && !args.print_after_all
+                && args.print_changed.is_none()
+            {
+                return Err(FILTER_WITHOUT_DUMP.into());
             }
             Ok(())
         }
-        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp => Ok(()),
+        Command::Analyze(_) | Command::Explain(_) | Command::Fmt(_) | Command::Lsp(_) => Ok(()),
     }
 }
 
@@ -305,6 +361,8 @@ fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), Str
             ("opt_level", "-O"),
             ("passes", "--passes"),
             ("print_after_all", "--print-after-all"),
+            ("print_changed", "--print-changed"),
+            ("filter_function", "--filter-function"),
             ("verify_each", "--verify-each"),
             ("time_passes", "--time-passes"),
             ("backend", "--backend"),
@@ -340,8 +398,23 @@ fn check_build(args: &BuildArgs, given: &dyn Fn(&str) -> bool) -> Result<(), Str
                 .into(),
         );
     }
+    let dumps = &args.compile.passes;
+    if dumps.filter_function.is_some()
+        && !dumps.print_after_all
+        && dumps.print_changed.is_none()
+        && args.emit != Emit::Ir
+    {
+        return Err(format!(
+            "{FILTER_WITHOUT_DUMP}, or `--emit ir`; `--emit {emit}` prints no IR"
+        ));
+    }
     check_passes_run(&args.compile, given)
 }
+
+/// The usage error of `--filter-function` where no IR is printed.
+const FILTER_WITHOUT_DUMP: &str =
+    "`--filter-function` chooses the function an IR dump shows: it needs `--print-after-all` \
+     or `--print-changed`";
 
 /// `-g` where it cannot do what it says: debug information needs the
 /// native backend and is part of the assembly and the executable only
@@ -376,6 +449,7 @@ fn check_passes_run(args: &CompileArgs, given: &dyn Fn(&str) -> bool) -> Result<
     };
     for (id, flag, what) in [
         ("print_after_all", "--print-after-all", "prints"),
+        ("print_changed", "--print-changed", "prints"),
         ("verify_each", "--verify-each", "verifies"),
     ] {
         if given(id) && no_passes {

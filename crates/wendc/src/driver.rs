@@ -28,7 +28,7 @@ pub fn run(cli: Cli) -> u8 {
         Command::Analyze(args) => crate::analyze::run(&args),
         Command::Explain(args) => explain(&args),
         Command::Fmt(args) => return crate::fmt::run(&args),
-        Command::Lsp => Ok(crate::lsp::run()),
+        Command::Lsp(args) => Ok(crate::lsp::run(&args)),
     };
     result.unwrap_or(FAILURE)
 }
@@ -193,12 +193,13 @@ pub fn compile_to_ir(args: &CompileArgs, names: ValueNames) -> Result<(String, M
     let (Source { name, text }, checked) = check_source(args)?;
     drop(text);
     // Whoever prints the IR after each pass reads its names.
-    let names = if args.passes.print_after_all {
+    let names = if args.passes.print_after_all || args.passes.print_changed.is_some() {
         ValueNames::Keep
     } else {
         names
     };
     let mut module = lower_checked(checked, names, args.debug_info);
+    crate::ir_dumps::check_filter(&module, args.passes.filter_function.as_deref(), &name)?;
     let passes = match &args.passes.passes {
         Some(list) => parse_passes(list)?,
         None => wend_opt::pipeline_for_level(args.opt_level),
@@ -217,21 +218,18 @@ fn parse_passes(list: &str) -> Result<Vec<&'static wend_opt::Pass>, Failed> {
 /// Runs a pipeline, verifying after each pass in debug builds (and when
 /// asked) and printing the IR after each pass when asked.
 fn run_passes(module: &mut Module, passes: &[&'static wend_opt::Pass], args: &PassArgs) {
-    let mut dump = |pass: &str, ir: &str| {
-        eprint!("; *** IR Dump After {pass} ***\n{ir}\n");
-    };
     let mut opts = wend_opt::PipelineOptions {
         verify_each: args.verify_each || cfg!(debug_assertions),
         print_after_each: None,
     };
-    if args.print_after_all {
-        opts.print_after_each = Some(&mut dump);
-    }
+    let mut dumps = crate::ir_dumps::IrDumps::new(args);
+    dumps.at_start(module);
     // One pass at a time, so each can be timed.
     for pass in passes {
         time(pass.name, || {
             wend_opt::run_pipeline(module, std::slice::from_ref(pass), &mut opts)
         });
+        dumps.after_pass(pass.name, module);
     }
 }
 
@@ -316,7 +314,8 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
         }
         Emit::Ir => {
             let (_, module) = compile_to_ir(&args.compile, ValueNames::Keep)?;
-            let text = wend_ir::print::print_module(&module);
+            let filter = args.compile.passes.filter_function.as_deref();
+            let text = crate::ir_dumps::module_text(&module, filter);
             write_output(args.output.as_deref(), text.as_bytes())
         }
         Emit::Llvm => {
@@ -491,9 +490,16 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
     let pass_args = PassArgs {
         passes: None,
         print_after_all: args.print_after_all,
+        print_changed: args.print_changed,
+        filter_function: args.filter_function.clone(),
         verify_each: false,
         time_passes: false,
     };
+    crate::ir_dumps::check_filter(
+        &module,
+        pass_args.filter_function.as_deref(),
+        &args.file.display().to_string(),
+    )?;
     run_passes(&mut module, &passes, &pass_args);
     let text = if with_runtime {
         wend_ir::print::print_standalone_llvm(&module)
@@ -515,6 +521,8 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         passes: PassArgs {
             passes: args.passes.clone(),
             print_after_all: false,
+            print_changed: None,
+            filter_function: None,
             verify_each: false,
             time_passes: false,
         },

@@ -24,6 +24,7 @@ mod cli;
 mod driver;
 mod fmt;
 mod interrupt;
+mod ir_dumps;
 mod lsp;
 mod mapped;
 mod output;

@@ -170,3 +170,16 @@ fn thread_system_time() -> Option<Duration> {
 fn thread_system_time() -> Option<Duration> {
     None
 }
+
+/// The CPU time (user and system) the calling thread has used so far:
+/// unlike elapsed time, it does not count waiting for a core that other
+/// processes hold.
+pub fn thread_cpu_time() -> Option<Duration> {
+    // SAFETY: `clock_gettime` only writes the struct it is given, which is
+    // plain data for which all zeros is a valid value.
+    let time = unsafe {
+        let mut time: libc::timespec = std::mem::zeroed();
+        (libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut time) == 0).then_some(time)
+    }?;
+    Some(Duration::new(time.tv_sec as u64, time.tv_nsec as u32))
+}

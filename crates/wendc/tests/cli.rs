@@ -1,22 +1,14 @@
 //! Behaviour of the `wendc` command line: exit statuses, `--emit` kinds and
 //! diagnostics, checked on the real binary with assert_cmd.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{have, long_program, wendc, write};
 use predicates::prelude::*;
 use std::path::Path;
 
 const HELLO: &str =
     "main() {\n    int x;\n    x = 6 * 7;\n    println x;\n    println \"hi\";\n}\n";
-
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: &[u8]) -> std::path::PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 /// Runs `wendc build --emit EMIT SRC -o OUT`, which must succeed; returns OUT.
 fn emit_to(src: &Path, emit: &str, out: std::path::PathBuf) -> std::path::PathBuf {
@@ -28,13 +20,6 @@ fn emit_to(src: &Path, emit: &str, out: std::path::PathBuf) -> std::path::PathBu
         .assert()
         .success();
     out
-}
-
-fn have(tool: &str) -> bool {
-    std::process::Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok()
 }
 
 #[test]
@@ -630,12 +615,8 @@ fn closed_stdout_is_an_error_not_a_panic() {
     let dir = tempfile::tempdir().unwrap();
     // Far more output than a pipe holds, so the writes after the reader
     // left fail.
-    let mut text = String::from("main() {\n    int x;\n");
-    for i in 0..800 {
-        text.push_str(&format!("    if x < {i} {{ x = x + {i}; }}\n"));
-    }
-    text.push_str("    println x;\n}\n");
-    let src = write(dir.path(), "long.wend", text.as_bytes());
+    let text = long_program(800, "    println x;\n");
+    let src = write(dir.path(), "long.wend", text);
     let commands: [&[&str]; 3] = [
         &["analyze"],
         &["build", "--emit", "ir"],

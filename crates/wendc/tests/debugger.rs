@@ -5,7 +5,9 @@
 //! comments), not from a run of them. Skipped, saying so, where gdb is
 //! not installed.
 
-use assert_cmd::Command;
+mod common;
+
+use common::wendc_in;
 use std::path::{Path, PathBuf};
 
 /// A nested function that reads and writes its parent's variable.
@@ -79,9 +81,7 @@ fn have_gdb() -> bool {
 fn build(source: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), source).unwrap();
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["build", "-g", "prog.wend", "-o", "prog"])
         .args(flags)
         .assert()
@@ -98,9 +98,7 @@ fn build_example(program: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) 
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let dir = tempfile::tempdir().unwrap();
     let exe = dir.path().join("prog");
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(&root)
+    wendc_in(&root)
         .args(["build", "-g", program, "-o"])
         .arg(&exe)
         .args(flags)
@@ -461,9 +459,8 @@ fn debug_info_is_only_there_with_g() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
     let asm = |g: bool| {
-        let mut cmd = Command::cargo_bin("wendc").unwrap();
-        cmd.current_dir(dir.path())
-            .args(["build", "prog.wend", "--emit", "asm"]);
+        let mut cmd = wendc_in(dir.path());
+        cmd.args(["build", "prog.wend", "--emit", "asm"]);
         if g {
             cmd.arg("-g");
         }
@@ -480,9 +477,7 @@ fn debug_info_is_only_there_with_g() {
 fn g_with_the_llvm_backend_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["build", "-g", "--backend", "llvm", "prog.wend"])
         .assert()
         .code(64)
@@ -495,9 +490,7 @@ fn g_where_it_has_no_effect_is_a_usage_error() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("prog.wend"), COUNTER).unwrap();
     let refused = |args: &[&str], message: &str| {
-        Command::cargo_bin("wendc")
-            .unwrap()
-            .current_dir(dir.path())
+        wendc_in(dir.path())
             .args(args)
             .assert()
             .code(64)
@@ -521,9 +514,7 @@ fn g_where_it_has_no_effect_is_a_usage_error() {
         "-g needs the native backend",
     );
     // Where it has an effect, it runs as without it.
-    Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["run", "-g", "prog.wend"])
         .assert()
         .success()
@@ -758,8 +749,7 @@ fn optimised_code_shows_the_o0_values_or_optimized_out() {
 /// The instructions of `wendc build --emit asm` with `flags`, without the
 /// debug sections, directives and labels.
 fn instructions(program: &Path, flags: &[&str]) -> Option<String> {
-    let out = Command::cargo_bin("wendc")
-        .unwrap()
+    let out = common::wendc()
         .args(["build", "--emit", "asm", "-o", "-"])
         .arg(program)
         .args(flags)

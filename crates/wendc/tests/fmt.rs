@@ -2,31 +2,13 @@
 //! they change), standard input to standard output, `--check` with its diff
 //! and statuses, files with syntax errors left alone, usage errors.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{file_names, wendc, write};
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
 
 const MESSY: &str = "main(){int x;x=1+2*3; // seven\nprintln x;}\n";
 const TIDY: &str = "main() {\n    int x;\n    x = 1 + 2 * 3; // seven\n    println x;\n}\n";
-
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
-fn files_in(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
 
 #[test]
 fn rewrites_files_in_place() {
@@ -49,7 +31,7 @@ fn rewrites_files_in_place() {
         before
     );
     // No temporary file is left behind.
-    assert_eq!(files_in(dir.path()), ["messy.wend", "tidy.wend"]);
+    assert_eq!(file_names(dir.path()), ["messy.wend", "tidy.wend"]);
 }
 
 #[cfg(unix)]

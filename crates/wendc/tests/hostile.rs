@@ -8,7 +8,9 @@
 //! shared machine; the point is to catch hangs and superlinear blow-ups, not
 //! to benchmark.
 
-use assert_cmd::Command;
+mod common;
+
+use common::wendc_in;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -33,9 +35,7 @@ fn wendc(name: &str, source: &[u8], args: &[&str], limit: Duration) -> Outcome {
 /// `NAME`.
 fn run_in(dir: &Path, name: &str, args: &[&str], limit: Duration) -> Outcome {
     let start = Instant::now();
-    let output = Command::cargo_bin("wendc")
-        .unwrap()
-        .current_dir(dir)
+    let output = wendc_in(dir)
         .args(args)
         .arg(name)
         .timeout(limit)

@@ -3,16 +3,15 @@
 //! a temporary directory behind; a signal while compiling leaves nothing
 //! behind either.
 
+mod common;
+
+use common::{file_names, have, long_program, write};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// Runs forever, printing nothing (its output would stay buffered anyway).
 const FOREVER: &str = "main() {\n    int i;\n    while true {\n        i = i + 1;\n    }\n}\n";
-
-fn have(tool: &str) -> bool {
-    Command::new(tool).arg("--version").output().is_ok()
-}
 
 /// The process numbers of `parent`'s children, from /proc.
 fn children(parent: u32) -> Vec<u32> {
@@ -57,13 +56,6 @@ fn wait_with_limit(child: &mut Child, limit: Duration) -> std::process::ExitStat
         }
         std::thread::sleep(Duration::from_millis(20));
     }
-}
-
-fn entries(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect()
 }
 
 /// Waits until `wendc run` runs its program (a child of wendc's whose
@@ -144,9 +136,9 @@ fn signals_reach_the_program_and_wendc_exits_as_it_did() {
                 "{backend}, signal {signal}: the program outlived wendc"
             );
             assert!(
-                entries(&tmp).is_empty(),
+                file_names(&tmp).is_empty(),
                 "{backend}, signal {signal}: left {:?}",
-                entries(&tmp)
+                file_names(&tmp)
             );
         }
     }
@@ -159,13 +151,8 @@ fn a_signal_while_compiling_leaves_nothing_behind() {
     use std::os::unix::process::ExitStatusExt;
     let dir = tempfile::tempdir().unwrap();
     // Long enough to compile that the signals land at different stages.
-    let mut text = String::from("main() {\n    int x;\n");
-    for i in 0..3000 {
-        text.push_str(&format!("    if x < {i} {{ x = x + {i}; }}\n"));
-    }
-    text.push_str("    while true {\n        x = x + 1;\n    }\n}\n");
-    let src = dir.path().join("long.wend");
-    std::fs::write(&src, text).unwrap();
+    let text = long_program(3000, "    while true {\n        x = x + 1;\n    }\n");
+    let src = write(dir.path(), "long.wend", text);
     let tmp = dir.path().join("tmp");
     std::fs::create_dir(&tmp).unwrap();
     for delay_ms in [0, 50, 150, 300, 600, 1000, 2000] {
@@ -193,9 +180,9 @@ fn a_signal_while_compiling_leaves_nothing_behind() {
             );
         }
         assert!(
-            entries(&tmp).is_empty(),
+            file_names(&tmp).is_empty(),
             "after {delay_ms} ms: left {:?}",
-            entries(&tmp)
+            file_names(&tmp)
         );
     }
 }

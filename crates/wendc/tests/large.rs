@@ -6,7 +6,9 @@
 //! computed here by evaluating the same arithmetic directly, and every
 //! pipeline must print exactly that.
 
-use assert_cmd::Command;
+mod common;
+
+use common::wendc;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -65,8 +67,7 @@ fn a_function_of_a_million_values_through_every_pipeline() {
         &["run", "-O0"],
         &["run", "-O2"],
     ] {
-        let output = Command::cargo_bin("wendc")
-            .unwrap()
+        let output = wendc()
             .args(args)
             .arg(&path)
             .timeout(Duration::from_secs(600))

@@ -1,29 +1,18 @@
 //! No command writes over its input, and a failed build leaves an
 //! existing output as it was: checked on the real binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{file_names, wendc_in, write};
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const HELLO: &str = "main() {\n    println 42;\n}\n";
 
-fn wendc_in(dir: &Path) -> Command {
-    let mut cmd = Command::cargo_bin("wendc").unwrap();
-    cmd.current_dir(dir);
-    cmd
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 /// The names in `dir` that wendc's temporary directories would have.
 fn leftovers(dir: &Path) -> Vec<String> {
-    std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+    file_names(dir)
+        .into_iter()
         .filter(|name| name.starts_with(".wendc-"))
         .collect()
 }
@@ -186,7 +175,7 @@ fn outputs_replace_files_and_keep_symbolic_links() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     write(d, "prog.wend", HELLO);
-    write(d, "real.ll", &"old contents\n".repeat(10_000));
+    write(d, "real.ll", "old contents\n".repeat(10_000));
     std::os::unix::fs::symlink("real.ll", d.join("out.ll")).unwrap();
     wendc_in(d)
         .args(["build", "--emit", "ir", "prog.wend", "-o", "out.ll"])

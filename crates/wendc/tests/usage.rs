@@ -2,7 +2,9 @@
 //! program's runtime error), flag combinations that contradict each other
 //! or would be ignored, `-o -` and a bare `-O`.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{have, wendc, wendc_in, write};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -10,21 +12,8 @@ use std::path::{Path, PathBuf};
 /// inlines `add`), so that a test can tell the levels apart.
 const LOOP: &str = "main() {\n    int i;\n    int s;\n    add(int k) {\n        s = s + k;\n    }\n    while i < 5 {\n        add(i);\n        i = i + 1;\n    }\n    println s;\n}\n";
 
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
 fn source(dir: &Path) -> PathBuf {
-    let path = dir.join("loop.wend");
-    std::fs::write(&path, LOOP).unwrap();
-    path
-}
-
-fn have(tool: &str) -> bool {
-    std::process::Command::new(tool)
-        .arg("--version")
-        .output()
-        .is_ok()
+    write(dir, "loop.wend", LOOP)
 }
 
 #[test]
@@ -41,6 +30,8 @@ fn usage_errors_exit_64() {
         &["build", "--emit", "pdf", src],
         &["run", "--backend", "gcc", src],
         &["explain", "-O", "9", src],
+        &["build", "--print-changed=both", "-O1", src],
+        &["build", "--filter-function", src],
     ];
     for args in cases {
         wendc()
@@ -153,11 +144,58 @@ fn contradictory_or_ineffective_flags_are_usage_errors() {
         ),
         (&["run", "--interp", "--time-passes", src], "--time-passes"),
         (&["opt", "--print-after-all", src], "--print-after-all"),
+        (
+            &["build", "--emit", "ir", "--print-changed", src],
+            "--print-changed",
+        ),
+        (&["opt", "--print-changed=diff", src], "--print-changed"),
+        (
+            &[
+                "build",
+                "--emit",
+                "ir",
+                "-O1",
+                "--print-changed",
+                "--print-after-all",
+                src,
+            ],
+            "--print-changed",
+        ),
+        (
+            &[
+                "build",
+                "--emit",
+                "asm",
+                "-O1",
+                "--filter-function",
+                "main",
+                src,
+            ],
+            "--filter-function",
+        ),
+        (
+            &["run", "--interp", "-O1", "--filter-function", "main", src],
+            "--filter-function",
+        ),
+        (
+            &["build", "--emit", "ast", "--filter-function", "main", src],
+            "--filter-function",
+        ),
+        (
+            &[
+                "opt",
+                "--passes",
+                "mem2reg",
+                "--filter-function",
+                "main",
+                src,
+            ],
+            "--filter-function",
+        ),
         (&["build", src, "-o", "-"], "standard output"),
     ];
     for (args, flag) in cases {
-        wendc()
-            .current_dir(dir.path())
+        wendc_in(dir.path())
             .args(*args)
             .assert()
             .code(64)
@@ -190,8 +228,7 @@ fn dash_output_is_stdout_for_every_text_emit() {
         ("dot", "digraph"),
         ("asm", "main:"),
     ] {
-        wendc()
-            .current_dir(dir.path())
+        wendc_in(dir.path())
             .args(["build", "--emit", emit, "-o", "-"])
             .arg(&src)
             .assert()
@@ -205,15 +242,13 @@ fn dash_output_is_stdout_for_every_text_emit() {
         .arg(&src)
         .assert()
         .success();
-    wendc()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["opt", "--passes", "mem2reg", "-o", "-"])
         .arg(&ll)
         .assert()
         .success()
         .stdout(predicate::str::contains("phi i32"));
-    wendc()
-        .current_dir(dir.path())
+    wendc_in(dir.path())
         .args(["explain", "--layout", "builtin", "-o", "-"])
         .arg(&src)
         .assert()

@@ -2,19 +2,10 @@
 //! hidden by `-w`, made errors by `-D warnings` (exit status 1, nothing
 //! built or run), and silenced one by one with a leading underscore.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{wendc, write};
 use predicates::prelude::*;
-use std::path::{Path, PathBuf};
-
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
 
 /// Prints 1; `unused` is never used.
 const UNUSED: &str = "main() {\n    int unused;\n    println 1;\n}\n";

@@ -1,10 +1,12 @@
 -- Neovim settings for wend files: the layout `wendc fmt` writes, comments
 -- for `gc`, and the wendc language server (`wendc lsp` over stdio) through
--- Neovim's built-in client, with formatting on save.
+-- Neovim's built-in client, with formatting on save. Needs Neovim 0.8 or
+-- later (vim.lsp.start, vim.fs, vim.lsp.buf.format).
 --
 -- Options, set before the first wend file opens (e.g. in init.lua):
 --   vim.g.wend_server_path = "/path/to/wendc"  -- default: wendc on PATH
 --   vim.g.wend_format_on_save = false          -- default: true
+--   vim.g.wend_lsp_maps = false                -- default: true: gd and K
 
 if vim.b.did_ftplugin then
   return
@@ -42,6 +44,14 @@ local client_id = vim.lsp.start({
   cmd = { server, "lsp" },
   root_dir = root,
 })
+
+-- `gd` and `K` through the server in this buffer: before 0.10 Neovim maps
+-- neither to the language server (its `gd` searches the text).
+if client_id and vim.g.wend_lsp_maps ~= false then
+  vim.keymap.set("n", "gd", vim.lsp.buf.definition, { buffer = buffer, desc = "wend: go to definition" })
+  vim.keymap.set("n", "K", vim.lsp.buf.hover, { buffer = buffer, desc = "wend: hover" })
+  vim.b.undo_ftplugin = vim.b.undo_ftplugin .. " | silent! nunmap <buffer> gd | silent! nunmap <buffer> K"
+end
 
 if client_id and vim.g.wend_format_on_save ~= false then
   vim.api.nvim_create_autocmd("BufWritePre", {

@@ -128,6 +128,15 @@ impl Cfg {
         self.preds.get(b.index())
     }
 
+    /// Whether an edge from `from` to `to` is critical: `from` has several
+    /// successor edges and `to` several predecessor edges, so code for that
+    /// edge alone fits at neither end (a conditional branch whose two
+    /// targets are one block with no other predecessor makes two critical
+    /// edges).
+    pub fn is_critical_edge(&self, from: Block, to: Block) -> bool {
+        self.succs(from).len() > 1 && self.preds(to).len() > 1
+    }
+
     /// The reachable blocks in reverse postorder; `rpo()[0]` is the entry.
     pub fn rpo(&self) -> &[Block] {
         &self.rpo

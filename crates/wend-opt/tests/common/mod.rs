@@ -176,8 +176,14 @@ pub fn golden_files() -> Vec<Golden> {
 /// `opt -passes=mem2reg -S` of the module text, or None when LLVM's `opt`
 /// is not installed. Panics if opt rejects the text: our IR must be LLVM's.
 pub fn llvm_mem2reg(text: &str) -> Option<String> {
+    llvm_opt("mem2reg", text)
+}
+
+/// `opt -passes=PASSES -S` of the module text, or None when LLVM's `opt`
+/// is not installed. Panics if opt rejects the text: our IR must be LLVM's.
+pub fn llvm_opt(passes: &str, text: &str) -> Option<String> {
     let mut child = Command::new("opt")
-        .args(["-passes=mem2reg", "-S", "-"])
+        .args([&format!("-passes={passes}"), "-S", "-"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

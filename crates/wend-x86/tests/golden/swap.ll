@@ -55,7 +55,7 @@ main.swap:
 	movl $2, %ecx
 	movl $0, %edx
 	# br label %loop
-.Lmain.swap.loop:
+.Lmain.swap..loop:
 	# %a = phi i32 [ 1, %entry ], [ %b, %loop.to.loop ]
 	# %b = phi i32 [ 2, %entry ], [ %a, %loop.to.loop ]
 	# %i = phi i32 [ 0, %entry ], [ %i.next, %loop.to.loop ]
@@ -64,13 +64,13 @@ main.swap:
 	# %more = icmp slt i32 %i.next, %n
 	# br i1 %more, label %loop.to.loop, label %exit
 	cmpl %edi, %edx
-	jge .Lmain.swap.exit
-.Lmain.swap.loop.to.loop:
+	jge .Lmain.swap..exit
+.Lmain.swap..loop.to.loop:
 	# phi copies: %eax <- %ecx, %ecx <- %eax, %edx <- %edx
 	xchgl %eax, %ecx
 	# br label %loop
-	jmp .Lmain.swap.loop
-.Lmain.swap.exit:
+	jmp .Lmain.swap..loop
+.Lmain.swap..exit:
 	# %t = mul i32 %a, 10
 	imull $10, %eax, %eax
 	# %r = add i32 %t, %b

@@ -6,6 +6,7 @@
 //! resolved.
 
 use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
 use codespan_reporting::diagnostic::{LabelStyle, Severity};
 use lsp_types::{
@@ -15,6 +16,7 @@ use lsp_types::{
     SemanticTokenModifier, SemanticTokenType, SemanticTokens, SemanticTokensLegend,
     SemanticTokensResult, SymbolKind, TextEdit, Uri, WorkspaceEdit,
 };
+use rustc_hash::{FxHashMap, FxHashSet};
 use wend_frontend::checked::{FuncId, VarId, VarKind};
 use wend_frontend::index::{NameIndex, Target};
 use wend_frontend::lexer::{self, Tok};
@@ -32,13 +34,18 @@ pub struct Document {
 }
 
 impl Document {
-    pub fn new(source: String) -> Document {
-        let (diags, index) = wend_frontend::check_indexed(&source);
-        Document {
-            text: Text::new(source),
-            diags,
-            index,
-        }
+    /// Checks `text`. A panic in the checker (a bug in wendc) leaves the
+    /// document with its text and nothing found in it, so that the edits
+    /// that follow still apply to the right text.
+    pub fn new(text: Text) -> Document {
+        let checked = catch_unwind(AssertUnwindSafe(|| {
+            wend_frontend::check_indexed(&text.source)
+        }));
+        let (diags, index) = checked.unwrap_or_else(|_| {
+            eprintln!("wendc lsp: internal error while checking a document");
+            Default::default()
+        });
+        Document { text, diags, index }
     }
 
     /// The diagnostics `wendc build` prints, as LSP diagnostics: the
@@ -308,8 +315,8 @@ impl Document {
     pub fn semantic_tokens(&self) -> Option<SemanticTokensResult> {
         let source = &self.text.source;
         let (tokens, _) = lexer::lex(source);
-        let resolved: HashMap<usize, Target> = self.resolved_names();
-        let declarations: std::collections::HashSet<usize> = (self.index.funcs.iter())
+        let resolved = self.resolved_names();
+        let declarations: FxHashSet<usize> = (self.index.funcs.iter())
             .map(|f| f.name_span.start())
             .chain(self.index.vars.iter().map(|v| v.span.start()))
             .collect();
@@ -350,7 +357,7 @@ impl Document {
     }
 
     /// Where each declared or resolved name starts, and what it is.
-    fn resolved_names(&self) -> HashMap<usize, Target> {
+    fn resolved_names(&self) -> FxHashMap<usize, Target> {
         let index = &self.index;
         let funcs = (index.funcs.iter().enumerate())
             .map(|(i, f)| (f.name_span.start(), Target::Func(FuncId(i as u32))));

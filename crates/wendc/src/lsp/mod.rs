@@ -1,15 +1,22 @@
 //! `wendc lsp`: a Language Server Protocol server over stdio, for editors.
 //!
 //! Built on rust-analyzer's lsp-server (the connection, framing and the
-//! initialize/shutdown handshake) and lsp-types (the protocol's messages).
-//! Every open document is re-checked in full on each change (full document
-//! sync) with [`wend_frontend::check_indexed`], which gives the same
-//! diagnostics as `wendc build` and the name index the other features read
+//! initialize/shutdown handshake; [`transport`] writes results serialized
+//! once) and lsp-types (the protocol's messages). Editors send each change
+//! as the range it replaced (incremental document sync, positions in UTF-16
+//! as [`text`] converts them); the document is then re-checked in full with
+//! [`wend_frontend::check_indexed`], which gives the same diagnostics as
+//! `wendc build` and the name index the other features read
 //! ([`features`]). Requests are answered one at a time, in order, on the
 //! compiler thread (whose large stack the checker needs).
 //!
-//! A panic while handling a message is caught: the request gets an error
-//! response, the document its diagnostics cleared, and the server goes on.
+//! `--time-requests` logs how long each message took, from reading it to
+//! handing its answer to the writer, elapsed and in CPU time of the
+//! server's thread: what `make bench` reports and the latency test checks.
+//!
+//! A panic while handling a message is caught: a request gets an error
+//! response, a document whose check panicked keeps its text (for the edits
+//! that follow) with no diagnostics, and the server goes on.
 //!
 //! Exit status: 0 after `shutdown` then `exit`; 1 on `exit` without
 //! `shutdown` (as the protocol says) or when the connection breaks.
@@ -17,10 +24,13 @@
 mod features;
 mod format;
 mod text;
+mod transport;
 
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::{Duration, Instant};
 
+use crossbeam_channel::Sender;
 use lsp_server::{Connection, ErrorCode, Message, Notification, Request, RequestId, Response};
 use lsp_types::notification::{
     DidChangeTextDocument, DidCloseTextDocument, DidOpenTextDocument,
@@ -38,14 +48,18 @@ use lsp_types::{
 };
 use serde::de::DeserializeOwned;
 
+use crate::cli::LspArgs;
 use features::Document;
+use text::Text;
+use transport::Reply;
 
 /// Serves one client on stdin/stdout until it exits; returns the exit
 /// status.
-pub fn run() -> u8 {
-    let (connection, io_threads) = Connection::stdio();
-    let status = serve(&connection);
+pub fn run(args: &LspArgs) -> u8 {
+    let (connection, replies, io_threads) = transport::stdio();
+    let status = serve(&connection, &replies, args.time_requests);
     drop(connection);
+    drop(replies);
     if let Err(err) = io_threads.join() {
         eprintln!("wendc lsp: {err}");
         return 1;
@@ -53,7 +67,7 @@ pub fn run() -> u8 {
     status
 }
 
-fn serve(connection: &Connection) -> u8 {
+fn serve(connection: &Connection, replies: &Sender<Reply>, time_requests: bool) -> u8 {
     let capabilities = serde_json::to_value(capabilities()).expect("capabilities serialize");
     if let Err(err) = connection.initialize(capabilities) {
         eprintln!("wendc lsp: initialization failed: {err}");
@@ -61,32 +75,23 @@ fn serve(connection: &Connection) -> u8 {
     }
     let mut server = Server::default();
     for message in &connection.receiver {
-        match message {
-            Message::Request(request) => {
-                match connection.handle_shutdown(&request) {
-                    Ok(true) => return 0,
-                    Ok(false) => {}
-                    Err(err) => {
-                        eprintln!("wendc lsp: {err}");
-                        return 1;
-                    }
-                }
-                let response = server.request(request);
-                if connection.sender.send(response.into()).is_err() {
-                    return 1;
-                }
-            }
-            Message::Notification(notification) => {
-                if notification.method == lsp_types::notification::Exit::METHOD {
-                    return 1;
-                }
-                for out in server.notification(notification) {
-                    if connection.sender.send(out.into()).is_err() {
-                        return 1;
-                    }
-                }
-            }
-            Message::Response(_) => {}
+        let started = (Instant::now(), crate::timing::thread_cpu_time());
+        let method = match &message {
+            Message::Request(request) => request.method.clone(),
+            Message::Notification(notification) => notification.method.clone(),
+            Message::Response(_) => continue,
+        };
+        if let Some(status) = server.handle(connection, replies, message) {
+            return status;
+        }
+        if time_requests {
+            let ms = |d: Duration| d.as_secs_f64() * 1000.0;
+            let wall = ms(started.0.elapsed());
+            let cpu = match (started.1, crate::timing::thread_cpu_time()) {
+                (Some(before), Some(after)) => format!("{:.3} ms", ms(after - before)),
+                _ => "unknown".to_string(),
+            };
+            eprintln!("wendc lsp: {method} took {wall:.3} ms (cpu {cpu})");
         }
     }
     1
@@ -95,7 +100,9 @@ fn serve(connection: &Connection) -> u8 {
 fn capabilities() -> ServerCapabilities {
     ServerCapabilities {
         position_encoding: Some(PositionEncodingKind::UTF16),
-        text_document_sync: Some(TextDocumentSyncCapability::Kind(TextDocumentSyncKind::FULL)),
+        text_document_sync: Some(TextDocumentSyncCapability::Kind(
+            TextDocumentSyncKind::INCREMENTAL,
+        )),
         hover_provider: Some(HoverProviderCapability::Simple(true)),
         definition_provider: Some(OneOf::Left(true)),
         references_provider: Some(OneOf::Left(true)),
@@ -139,10 +146,51 @@ impl Failure {
     }
 }
 
-type Answer = Result<serde_json::Value, Failure>;
+/// A request's result as JSON text, or why there is none.
+type Answer = Result<String, Failure>;
 
 impl Server {
-    fn request(&mut self, request: Request) -> Response {
+    /// Handles one message and sends what answers it; the exit status when
+    /// the server is to stop.
+    fn handle(
+        &mut self,
+        connection: &Connection,
+        replies: &Sender<Reply>,
+        message: Message,
+    ) -> Option<u8> {
+        let sent = match message {
+            Message::Request(request) => {
+                match connection.handle_shutdown(&request) {
+                    Ok(true) => return Some(0),
+                    Ok(false) => {}
+                    Err(err) => {
+                        eprintln!("wendc lsp: {err}");
+                        return Some(1);
+                    }
+                }
+                match self.request(request) {
+                    Ok(reply) => replies.send(reply).is_ok(),
+                    Err(response) => connection.sender.send(response.into()).is_ok(),
+                }
+            }
+            Message::Notification(notification) => {
+                if notification.method == lsp_types::notification::Exit::METHOD {
+                    return Some(1);
+                }
+                (self.notification(notification).into_iter())
+                    .all(|out| connection.sender.send(out.into()).is_ok())
+            }
+            Message::Response(_) => true,
+        };
+        if sent {
+            None
+        } else {
+            Some(1)
+        }
+    }
+
+    /// The reply to a request, or the error response.
+    fn request(&mut self, request: Request) -> Result<Reply, Response> {
         let Request { id, method, params } = request;
         let answer = catch_unwind(AssertUnwindSafe(|| self.answer(&method, params)));
         let answer = answer.unwrap_or_else(|_| {
@@ -228,7 +276,7 @@ impl Server {
             message: format!("`{}` is not open", uri.as_str()),
         })?;
         let result = f(doc, &params)?;
-        Ok(serde_json::to_value(result).expect("LSP results serialize"))
+        Ok(serde_json::to_string(&result).expect("LSP results serialize"))
     }
 
     /// Handles a notification; returns the notifications to send back.
@@ -257,16 +305,28 @@ impl Server {
             DidOpenTextDocument::METHOD => {
                 let p: lsp_types::DidOpenTextDocumentParams = serde_json::from_value(params)?;
                 let doc = p.text_document;
-                Some(self.update(doc.uri, doc.text, doc.version))
+                Some(self.update(doc.uri, Text::new(doc.text), doc.version))
             }
             DidChangeTextDocument::METHOD => {
                 let p: lsp_types::DidChangeTextDocumentParams = serde_json::from_value(params)?;
-                // Full sync: the last change holds the whole text.
                 let uri = p.text_document.uri;
-                p.content_changes
-                    .into_iter()
-                    .last()
-                    .map(|change| self.update(uri, change.text, p.text_document.version))
+                let Some(doc) = self.documents.remove(&uri) else {
+                    eprintln!(
+                        "wendc lsp: a change to `{}`, which is not open",
+                        uri.as_str()
+                    );
+                    return Ok(None);
+                };
+                // Each change applies to the text the one before left; one
+                // without a range is the whole new text.
+                let mut text = doc.text;
+                for change in p.content_changes {
+                    match change.range {
+                        Some(range) => text.edit(range, &change.text),
+                        None => text = Text::new(change.text),
+                    }
+                }
+                Some(self.update(uri, text, p.text_document.version))
             }
             DidCloseTextDocument::METHOD => {
                 let p: lsp_types::DidCloseTextDocumentParams = serde_json::from_value(params)?;
@@ -278,10 +338,8 @@ impl Server {
     }
 
     /// Stores and checks a document's new text; its diagnostics to publish.
-    fn update(&mut self, uri: Uri, source: String, version: i32) -> Notification {
-        // Dropped first: a panic while checking leaves no stale analysis.
-        self.documents.remove(&uri);
-        let doc = Document::new(source);
+    fn update(&mut self, uri: Uri, text: Text, version: i32) -> Notification {
+        let doc = Document::new(text);
         let diags = doc.diagnostics(&uri);
         self.documents.insert(uri.clone(), doc);
         diagnostics(uri, diags, Some(version))
@@ -301,10 +359,10 @@ fn diagnostics(
     Notification::new(PublishDiagnostics::METHOD.to_string(), params)
 }
 
-fn respond(id: RequestId, answer: Answer) -> Response {
+fn respond(id: RequestId, answer: Answer) -> Result<Reply, Response> {
     match answer {
-        Ok(result) => Response::new_ok(id, result),
-        Err(failure) => Response::new_err(id, failure.code as i32, failure.message),
+        Ok(result) => Ok(Reply { id, result }),
+        Err(failure) => Err(Response::new_err(id, failure.code as i32, failure.message)),
     }
 }
 

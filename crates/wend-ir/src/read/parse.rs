@@ -1,39 +1,16 @@
-//! The textual IR reader: parses the LLVM IR subset that
-//! [`crate::print::print_module`] writes — and the same subset written by
-//! hand or by clang — back into a [`Module`]; also the module with its
-//! runtime that [`crate::print::print_standalone_llvm`] writes (the runtime,
-//! outside the subset, is recognised by its exact text: see
-//! `Parser::skip_runtime_item`).
-//!
-//! Pointers may be typed (`i32*`, as LLVM 14 writes them) or opaque (`ptr`,
-//! LLVM 15 and later). The IR's types are typed, so each `ptr` is given its
-//! pointee from what the instructions say (see `OpaquePointer`) once the
-//! whole module has been read.
-//!
-//! It is a hand-written lexer plus a recursive-descent parser, in two passes
-//! over the text so that anything may be used before it is defined (the
-//! parser pulls its tokens from the lexer as it goes: a list of all tokens
-//! would take ten times the size of the file):
-//!
-//! 1. the module level: string constants and function signatures (bodies
-//!    are skipped by brace matching), so calls may target functions defined
-//!    later in the file;
-//! 2. each function body, lexed again from where the first pass saw it. A
-//!    local name used before its definition (phis and unreachable blocks do
-//!    this) gets a placeholder value of the type written at the use; the
-//!    definition later adopts the placeholder.
-//!
-//! Decorations a human or clang may add but the IR has no use for are
-//! skipped: linkage and attribute words (`dso_local`, `noundef`, `#0`, …),
-//! `nsw`/`nuw`, `, align N`, metadata attachments, `source_filename`,
-//! `target …`, `attributes #N = { … }` and metadata lines. Anything else
-//! outside the subset is an error with its line and column (the first in
-//! the text, lexical or not); the reader never panics, whatever the input.
-//! It checks what the text itself states (the written types agree with the
-//! values, calls match the callee's signature, numbered values are in
-//! sequence, as LLVM's parser does) and leaves the semantic invariants to
-//! [`crate::verify`].
+//! The parser of the IR reader: recursive descent over the lexer's
+//! tokens, one token of lookahead (two where a decoration must be told
+//! from an operand), in the two passes [`super`] describes — the module
+//! level first (string constants, signatures; bodies skipped by brace
+//! matching), then each body from where the first pass left its lexer.
+//! Each construct is checked as it is read against what the text states
+//! (written types, callee signatures, the numbering of unnamed values);
+//! opaque pointers are handed to [`OpaquePointers`].
 
+use super::lex::{Lexer, Pos, Text, Tok, Token};
+use super::pointee::{OpaquePointers, Written};
+use super::runtime::{defines_runtime, runtime_definition_at, runtime_items};
+use super::{ReadError, Result};
 use crate::entities::{Block, FuncId, StrId, Value};
 use crate::function::{Function, ValueDef};
 use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator, ThinVec};
@@ -41,337 +18,19 @@ use crate::module::Module;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
 use std::borrow::Cow;
-use std::collections::HashSet;
-use std::fmt;
-use std::sync::OnceLock;
-
-/// A syntax or consistency error, at a 1-based line and column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError {
-    pub line: u32,
-    pub column: u32,
-    pub message: String,
-}
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}: {}", self.line, self.column, self.message)
-    }
-}
-
-impl std::error::Error for ReadError {}
-
-/// Parses a whole module.
-pub fn parse_module(text: &str) -> Result<Module> {
-    parse_module_with_runtime(text).map(|(module, _)| module)
-}
-
-/// Parses a whole module, and tells whether the text defines wendc's
-/// runtime, as [`crate::print::print_standalone_llvm`] writes it: then
-/// its routines are declarations in the module, and a tool that writes the
-/// module back should write it with its runtime too.
-pub fn parse_module_with_runtime(text: &str) -> Result<(Module, bool)> {
-    let mut parser = Parser::new(Lexer::new(text));
-    let bodies = parser.parse_top_level();
-    let bodies = parser.lexed(bodies)?;
-    for body in bodies {
-        parser.restart(body.lexer.clone());
-        let parsed = parser.parse_body(body);
-        parser.lexed(parsed)?;
-    }
-    parser.resolve_opaque_pointers()?;
-    Ok((parser.module, parser.defines_runtime))
-}
-
-/// The top-level items of wendc's runtime (see [`crate::print::RuntimeText`]),
-/// each as its exact text without the final newline.
-fn runtime_items() -> &'static HashSet<String> {
-    static ITEMS: OnceLock<HashSet<String>> = OnceLock::new();
-    ITEMS.get_or_init(|| crate::print::runtime_items().into_iter().collect())
-}
-
-// ---- lexer ------------------------------------------------------------
-
-/// Names and words borrow from the input text; only quoted names with
-/// escapes need a copy of their own (reading a large file is mostly
-/// tokens, so no allocation per token).
-type Text<'a> = Cow<'a, str>;
-
-#[derive(Clone, Debug, PartialEq)]
-enum Tok<'a> {
-    /// `%x`, `%"x y"`, `%7` (the name without `%`).
-    Local(Text<'a>),
-    /// `@f`, `@"f"`.
-    Global(Text<'a>),
-    /// `entry:`, `7:`, `"x":`.
-    Label(Text<'a>),
-    /// Keywords, type names, attribute words: `define`, `i32`, `nsw`.
-    Word(Text<'a>),
-    /// An integer literal, kept as text until its type is known.
-    Int(Text<'a>),
-    /// A plain `"…"` string (attributes, `source_filename`).
-    Str,
-    /// A `c"…"` byte-array literal.
-    Bytes(Vec<u8>),
-    /// `#0`.
-    AttrGroup,
-    /// `!dbg`, `!12`, `!` (before `{` or `"`).
-    Meta,
-    Ellipsis,
-    Punct(char),
-    Eof,
-}
-
-/// Where a token starts, 1-based: what errors point at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-struct Pos {
-    line: u32,
-    column: u32,
-}
-
-#[derive(Clone, Debug)]
-struct Token<'a> {
-    tok: Tok<'a>,
-    pos: Pos,
-    /// Whether the token is the first on its line (top-level statements
-    /// such as `target triple = …` are skipped up to the next line).
-    first_on_line: bool,
-    /// Byte offsets of the token and of its line: the lexer's state just
-    /// before it, to resume there.
-    offset: usize,
-    line_start: usize,
-}
-
-/// The text of a quoted name (not valid UTF-8: with replacement characters).
-fn owned_text<'a>(bytes: Vec<u8>) -> Text<'a> {
-    Cow::Owned(
-        String::from_utf8(bytes)
-            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()),
-    )
-}
-
-fn is_ident_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'$' | b'.' | b'_')
-}
-
-/// The tokens of the text, made one at a time. A lexer is only a place in
-/// the text: the first pass keeps one for each function body, at its first
-/// token, where the second pass resumes.
-#[derive(Clone)]
-struct Lexer<'a> {
-    text: &'a str,
-    /// The next byte to look at.
-    i: usize,
-    line: u32,
-    line_start: usize,
-    first_on_line: bool,
-}
-
-impl<'a> Lexer<'a> {
-    fn new(text: &'a str) -> Lexer<'a> {
-        Lexer {
-            text,
-            i: 0,
-            line: 1,
-            line_start: 0,
-            first_on_line: true,
-        }
-    }
-
-    /// The next token; at the end, `Eof` (again on every call).
-    fn next_token(&mut self) -> Result<Token<'a>> {
-        let (text, bytes) = (self.text, self.text.as_bytes());
-        let column_of = |i: usize, line_start: usize| (i - line_start + 1) as u32;
-        while self.i < bytes.len() {
-            let (i, line, line_start) = (self.i, self.line, self.line_start);
-            let b = bytes[i];
-            if b == b'\n' {
-                self.i += 1;
-                self.line += 1;
-                self.line_start = self.i;
-                self.first_on_line = true;
-                continue;
-            }
-            if b.is_ascii_whitespace() {
-                self.i += 1;
-                continue;
-            }
-            if b == b';' {
-                while self.i < bytes.len() && bytes[self.i] != b'\n' {
-                    self.i += 1;
-                }
-                continue;
-            }
-            let column = column_of(i, line_start);
-            let error = |message: String| ReadError {
-                line,
-                column,
-                message,
-            };
-            let ident_end = |mut j: usize| {
-                while j < bytes.len() && is_ident_byte(bytes[j]) {
-                    j += 1;
-                }
-                j
-            };
-            // A `"…"` string starting at `j`: its bytes and the index after it.
-            let quoted = |j: usize| -> Result<(Vec<u8>, usize)> {
-                let mut out = Vec::new();
-                let mut k = j + 1;
-                loop {
-                    match bytes.get(k) {
-                        None | Some(b'\n') => {
-                            return Err(error("unterminated string literal".into()))
-                        }
-                        Some(b'"') => return Ok((out, k + 1)),
-                        Some(b'\\') => {
-                            if bytes.get(k + 1) == Some(&b'\\') {
-                                out.push(b'\\');
-                                k += 2;
-                                continue;
-                            }
-                            let hex = bytes
-                                .get(k + 1..k + 3)
-                                .and_then(|h| std::str::from_utf8(h).ok())
-                                .and_then(|h| u8::from_str_radix(h, 16).ok())
-                                .ok_or_else(|| {
-                                    error("invalid escape in string (expected \\XX)".into())
-                                })?;
-                            out.push(hex);
-                            k += 3;
-                        }
-                        Some(&c) => {
-                            out.push(c);
-                            k += 1;
-                        }
-                    }
-                }
-            };
-            let name_after_sigil = |j: usize| -> Result<(Text<'_>, usize)> {
-                match bytes.get(j) {
-                    Some(b'"') => {
-                        let (name, end) = quoted(j)?;
-                        Ok((owned_text(name), end))
-                    }
-                    Some(&c) if is_ident_byte(c) => {
-                        let end = ident_end(j);
-                        Ok((Cow::Borrowed(&text[j..end]), end))
-                    }
-                    _ => Err(error("expected a name after the sigil".into())),
-                }
-            };
-            let (tok, end) = match b {
-                b'%' => {
-                    let (name, end) = name_after_sigil(i + 1)?;
-                    (Tok::Local(name), end)
-                }
-                b'@' => {
-                    let (name, end) = name_after_sigil(i + 1)?;
-                    (Tok::Global(name), end)
-                }
-                b'#' => {
-                    let end = ident_end(i + 1);
-                    (Tok::AttrGroup, end)
-                }
-                b'!' => (Tok::Meta, ident_end(i + 1)),
-                b'"' => {
-                    let (s, end) = quoted(i)?;
-                    if bytes.get(end) == Some(&b':') {
-                        (Tok::Label(owned_text(s)), end + 1)
-                    } else {
-                        (Tok::Str, end)
-                    }
-                }
-                b'c' if bytes.get(i + 1) == Some(&b'"') => {
-                    let (s, end) = quoted(i + 1)?;
-                    (Tok::Bytes(s), end)
-                }
-                b'.' if bytes[i..].starts_with(b"...") => (Tok::Ellipsis, i + 3),
-                b'(' | b')' | b'[' | b']' | b'{' | b'}' | b',' | b'=' | b'*' | b'<' | b'>' => {
-                    (Tok::Punct(b as char), i + 1)
-                }
-                _ if b == b'-' || is_ident_byte(b) => {
-                    let end = ident_end(i + 1);
-                    let word = &text[i..end];
-                    if bytes.get(end) == Some(&b':') {
-                        (Tok::Label(Cow::Borrowed(word)), end + 1)
-                    } else if word.starts_with(|c: char| c.is_ascii_digit() || c == '-') {
-                        let digits = word.strip_prefix('-').unwrap_or(word);
-                        if digits.is_empty() || !digits.bytes().all(|d| d.is_ascii_digit()) {
-                            return Err(error(format!("invalid number `{word}`")));
-                        }
-                        (Tok::Int(Cow::Borrowed(word)), end)
-                    } else {
-                        (Tok::Word(Cow::Borrowed(word)), end)
-                    }
-                }
-                _ => {
-                    let shown = text[i..].chars().next().unwrap_or('?');
-                    return Err(error(format!("unexpected character `{shown}`")));
-                }
-            };
-            let token = Token {
-                tok,
-                pos: Pos { line, column },
-                first_on_line: self.first_on_line,
-                offset: i,
-                line_start,
-            };
-            self.first_on_line = false;
-            self.i = end;
-            return Ok(token);
-        }
-        Ok(Token {
-            tok: Tok::Eof,
-            pos: Pos {
-                line: self.line,
-                column: column_of(self.i.min(bytes.len()), self.line_start),
-            },
-            first_on_line: true,
-            offset: self.i,
-            line_start: self.line_start,
-        })
-    }
-}
-
-// ---- parser -----------------------------------------------------------
 
 /// A function body found by the first pass.
-/// A type as written: a known type, or LLVM's opaque `ptr`, whose pointee
-/// the reader works out from the instructions (see [`OpaquePointer`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Written {
-    Known(Type),
-    /// An opaque pointer: the index of its [`OpaquePointer`].
-    Opaque(u32),
-}
-
-/// What is known of the pointee of one or more `ptr`s. The `ptr`s that
-/// must point to the same type — a value and its uses, a parameter and the
-/// arguments passed to it, a phi and its incoming values — are merged
-/// (union–find); a load or a store of a type, an `alloca`, or a string
-/// address says what they point to.
-struct OpaquePointer {
-    /// The merged set's representative (itself for a representative).
-    parent: u32,
-    /// The pointee, and where that was first said (representatives only).
-    pointee: Option<(Type, Pos)>,
-    /// Where the `ptr` was written, and what it is (for errors).
-    at: Pos,
-    what: String,
-}
-
-struct PendingBody<'a> {
+pub(super) struct PendingBody<'a> {
     func: FuncId,
     /// The opening `{`.
     open_brace: Pos,
     /// The lexer just after the opening `{`.
-    lexer: Lexer<'a>,
+    pub(super) lexer: Lexer<'a>,
     /// The parameter names as written (`None`: unnamed, numbered implicitly).
     param_names: Vec<Option<Text<'a>>>,
 }
 
-struct Parser<'a> {
+pub(super) struct Parser<'a> {
     lexer: Lexer<'a>,
     /// The current token and the one after it (the parser looks one token
     /// ahead at most), then whatever the lexer gives.
@@ -386,10 +45,8 @@ struct Parser<'a> {
     /// Symbol tables, only looked up (never iterated): a fast hash.
     functions: FxHashMap<Text<'a>, FuncId>,
     strings: FxHashMap<Text<'a>, StrId>,
-    /// The opaque pointers, and the values whose type is one of them
-    /// (until [`Parser::resolve_opaque_pointers`] gives them their type).
-    opaque: Vec<OpaquePointer>,
-    opaque_values: FxHashMap<(FuncId, Value), u32>,
+    /// What the text says of the pointee of each opaque `ptr`.
+    pointers: OpaquePointers,
     /// Whether a function of wendc's runtime was read (a routine, or the
     /// stack-overflow handler every standalone module has).
     defines_runtime: bool,
@@ -423,11 +80,8 @@ struct Body<'a> {
     current: Option<Block>,
 }
 
-/// The result of reading.
-pub type Result<T> = std::result::Result<T, ReadError>;
-
 impl<'a> Parser<'a> {
-    fn new(lexer: Lexer<'a>) -> Parser<'a> {
+    pub(super) fn new(lexer: Lexer<'a>) -> Parser<'a> {
         let eof = Token {
             tok: Tok::Eof,
             pos: Pos { line: 1, column: 1 },
@@ -446,15 +100,14 @@ impl<'a> Parser<'a> {
             strings: FxHashMap::default(),
             defines_runtime: false,
             runtime_in_text: None,
-            opaque: Vec::new(),
-            opaque_values: FxHashMap::default(),
+            pointers: OpaquePointers::default(),
         };
         parser.restart(parser.lexer.clone());
         parser
     }
 
     /// Continues with the tokens of `lexer`.
-    fn restart(&mut self, lexer: Lexer<'a>) {
+    pub(super) fn restart(&mut self, lexer: Lexer<'a>) {
         self.lexer = lexer;
         self.current = self.lex();
         self.after = self.lex();
@@ -477,7 +130,7 @@ impl<'a> Parser<'a> {
                 column: error.column,
             },
             first_on_line: true,
-            offset: self.lexer.text.len(),
+            offset: self.lexer.text().len(),
             line_start: 0,
         }
     }
@@ -485,7 +138,7 @@ impl<'a> Parser<'a> {
     /// `result`, unless the parser reached a lexical error: then that. If
     /// the lexer failed only on the token after the one the parser stopped
     /// at, the parser's error comes first in the text and is the one given.
-    fn lexed<T>(&mut self, result: Result<T>) -> Result<T> {
+    pub(super) fn lexed<T>(&mut self, result: Result<T>) -> Result<T> {
         let reached = self.current.tok == Tok::Eof;
         match (self.lex_error.take(), result) {
             (Some(_), Err(e)) if !reached => Err(e),
@@ -520,11 +173,7 @@ impl<'a> Parser<'a> {
     }
 
     fn error_at<T>(&self, at: Pos, message: impl Into<String>) -> Result<T> {
-        Err(ReadError {
-            line: at.line,
-            column: at.column,
-            message: message.into(),
-        })
+        Err(ReadError::at(at, message))
     }
 
     fn error<T>(&self, message: impl Into<String>) -> Result<T> {
@@ -649,7 +298,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A type where a pointer may be written either way: typed (`i32*`) or
-    /// opaque (`ptr`, a fresh [`OpaquePointer`] described by `what`).
+    /// opaque (`ptr`, a fresh opaque pointer described by `what`).
     fn parse_written_type(&mut self, what: impl FnOnce() -> String) -> Result<Written> {
         if !self.is_word("ptr") {
             return self.parse_type().map(Written::Known);
@@ -661,188 +310,28 @@ impl<'a> Parser<'a> {
                 "`ptr` is opaque: there is no `ptr*` (pointers to pointers are not supported)",
             );
         }
-        Ok(Written::Opaque(self.new_opaque(at, what())))
-    }
-
-    // ---- opaque pointers -------------------------------------------------
-
-    fn new_opaque(&mut self, at: Pos, what: String) -> u32 {
-        let id = self.opaque.len() as u32;
-        self.opaque.push(OpaquePointer {
-            parent: id,
-            pointee: None,
-            at,
-            what,
-        });
-        id
-    }
-
-    fn opaque_root(&mut self, mut id: u32) -> u32 {
-        while self.opaque[id as usize].parent != id {
-            let grandparent = self.opaque[self.opaque[id as usize].parent as usize].parent;
-            self.opaque[id as usize].parent = grandparent;
-            id = grandparent;
-        }
-        id
-    }
-
-    /// Records that opaque pointer `id` points to `pointee`, as said at `at`.
-    fn set_pointee(&mut self, id: u32, pointee: Type, at: Pos) -> Result<()> {
-        let root = self.opaque_root(id);
-        match self.opaque[root as usize].pointee {
-            None => {
-                self.opaque[root as usize].pointee = Some((pointee, at));
-                Ok(())
-            }
-            Some((known, _)) if known == pointee => Ok(()),
-            Some((known, first)) => {
-                let what = self.opaque[id as usize].what.clone();
-                self.error_at(
-                    at,
-                    format!(
-                        "{what} is used here as a pointer to {pointee}, but as a pointer to {known} at line {}, column {}",
-                        first.line, first.column
-                    ),
-                )
-            }
-        }
+        Ok(Written::Opaque(self.pointers.fresh(at, what())))
     }
 
     /// The type of a value as the text wrote it.
     fn written_type_of(&self, func: FuncId, value: Value) -> Written {
-        let ty = self.module.functions[func].values[value].ty;
-        if ty.is_pointer() {
-            if let Some(&id) = self.opaque_values.get(&(func, value)) {
-                return Written::Opaque(id);
-            }
-        }
-        Written::Known(ty)
+        self.pointers
+            .written_type_of(&self.module.functions[func], func, value)
     }
 
-    /// A new value's type: a known type, or for an opaque pointer a stand-in
-    /// until [`Self::resolve_opaque_pointers`].
+    /// A new value of the type the text wrote.
     fn make_written_value(&mut self, func: FuncId, written: Written, def: ValueDef) -> Value {
-        let value = self.module.functions[func].make_value(written_stand_in(written), def);
-        if let Written::Opaque(id) = written {
-            self.opaque_values.insert((func, value), id);
-        }
-        value
+        let function = &mut self.module.functions[func];
+        self.pointers.make_value(function, func, written, def)
     }
 
-    /// Requires a value of type `have` where the text says `want`, at `at`;
-    /// `mismatch` is the error for two known types that differ. Opaque
-    /// pointers are merged, or learn their pointee from a typed pointer.
-    fn unify(
-        &mut self,
-        have: Written,
-        want: Written,
-        at: Pos,
-        mismatch: impl FnOnce(String, String) -> String,
-    ) -> Result<()> {
-        match (have, want) {
-            (Written::Known(a), Written::Known(b)) if a == b => Ok(()),
-            (Written::Opaque(id), Written::Known(t)) | (Written::Known(t), Written::Opaque(id)) => {
-                // A typed pointer tells the pointee, unless it contradicts it.
-                let root = self.opaque_root(id);
-                let known = self.opaque[root as usize].pointee.map(|(known, _)| known);
-                match t.pointee() {
-                    Some(pointee) if known.is_none_or(|known| known == pointee) => {
-                        self.set_pointee(id, pointee, at)
-                    }
-                    _ => {
-                        let message =
-                            mismatch(self.describe_written(have), self.describe_written(want));
-                        self.error_at(at, message)
-                    }
-                }
-            }
-            (Written::Known(a), Written::Known(b)) => {
-                self.error_at(at, mismatch(a.to_string(), b.to_string()))
-            }
-            (Written::Opaque(a), Written::Opaque(b)) => {
-                let what = self.opaque[b as usize].what.clone();
-                let (a, b) = (self.opaque_root(a), self.opaque_root(b));
-                if a == b {
-                    return Ok(());
-                }
-                let b_pointee = self.opaque[b as usize].pointee;
-                self.opaque[b as usize].parent = a;
-                match (self.opaque[a as usize].pointee, b_pointee) {
-                    (_, None) => Ok(()),
-                    (None, Some(known)) => {
-                        self.opaque[a as usize].pointee = Some(known);
-                        Ok(())
-                    }
-                    (Some((x, _)), Some((y, _))) if x == y => Ok(()),
-                    (Some((x, x_at)), Some((y, y_at))) => self.error_at(
-                            at,
-                            format!(
-                                "{what} must point both to {x} (line {}, column {}) and to {y} (line {}, column {})",
-                                x_at.line, x_at.column, y_at.line, y_at.column
-                            ),
-                        ),
-                }
-            }
-        }
+    /// The module read, once every opaque pointer has its pointee, and
+    /// whether the text defines wendc's runtime.
+    pub(super) fn finish(mut self) -> Result<(Module, bool)> {
+        self.pointers.resolve(&mut self.module)?;
+        Ok((self.module, self.defines_runtime))
     }
 
-    /// A type as written, for errors: `i32*`, `ptr`, or `ptr` with what is
-    /// known of its pointee.
-    fn describe_written(&mut self, written: Written) -> String {
-        match written {
-            Written::Known(ty) => ty.to_string(),
-            Written::Opaque(id) => {
-                let root = self.opaque_root(id);
-                match self.opaque[root as usize].pointee {
-                    None => "ptr".to_string(),
-                    Some((pointee, at)) => format!(
-                        "ptr (pointing to {pointee}, as line {}, column {} says)",
-                        at.line, at.column
-                    ),
-                }
-            }
-        }
-    }
-
-    /// Gives every value written with `ptr` its typed pointer, once all the
-    /// text has been read; a `ptr` that nothing in the text explains is an
-    /// error at the first such `ptr`.
-    fn resolve_opaque_pointers(&mut self) -> Result<()> {
-        if self.opaque.is_empty() {
-            return Ok(());
-        }
-        let mut unknown: Option<Pos> = None;
-        let mut unknown_what = String::new();
-        let entries: Vec<((FuncId, Value), u32)> =
-            self.opaque_values.iter().map(|(&k, &v)| (k, v)).collect();
-        for ((func, value), id) in entries {
-            let root = self.opaque_root(id);
-            match self.opaque[root as usize].pointee {
-                Some((pointee, _)) => {
-                    self.module.functions[func].values[value].ty = pointee.pointer_to();
-                }
-                None => {
-                    let at = self.opaque[id as usize].at;
-                    if unknown.is_none_or(|first| at < first) {
-                        unknown = Some(at);
-                        unknown_what = self.opaque[id as usize].what.clone();
-                    }
-                }
-            }
-        }
-        match unknown {
-            None => Ok(()),
-            Some(at) => self.error_at(
-                at,
-                format!(
-                    "cannot tell what {unknown_what} points to: no load, store, call or \
-                     string address in the module says (write a typed pointer such as `i32*`)"
-                ),
-            ),
-        }
-    }
-
-    /// Skips attribute words and their arguments (`noundef`, `align 4`,
     /// `dereferenceable(4)`, `#0`) until something else.
     fn skip_attributes(&mut self) {
         loop {
@@ -883,7 +372,7 @@ impl<'a> Parser<'a> {
 
     // ---- module level -----------------------------------------------------
 
-    fn parse_top_level(&mut self) -> Result<Vec<PendingBody<'a>>> {
+    pub(super) fn parse_top_level(&mut self) -> Result<Vec<PendingBody<'a>>> {
         let mut bodies = Vec::new();
         loop {
             if self.skip_runtime_item()? {
@@ -939,7 +428,7 @@ impl<'a> Parser<'a> {
         if !starts_item {
             return Ok(false);
         }
-        let text = self.lexer.text;
+        let text = self.lexer.text();
         let rest = &text[token.line_start..];
         let line = rest.split('\n').next().unwrap_or(rest);
         let item = if line.starts_with("define ") {
@@ -966,13 +455,12 @@ impl<'a> Parser<'a> {
         // Resume after the item (the lexer may have looked one token ahead
         // of it, so it starts again from the text).
         let end = token.line_start + item.len();
-        let lexer = Lexer {
+        let lexer = Lexer::mid_line(
             text,
-            i: end,
-            line: token.pos.line + item.matches('\n').count() as u32,
-            line_start: token.line_start + item.rfind('\n').map_or(0, |i| i + 1),
-            first_on_line: false,
-        };
+            end,
+            token.pos.line + item.matches('\n').count() as u32,
+            token.line_start + item.rfind('\n').map_or(0, |i| i + 1),
+        );
         // A lexical error in the lookahead was inside the item.
         self.lex_error = None;
         self.restart(lexer);
@@ -983,13 +471,10 @@ impl<'a> Parser<'a> {
     /// wendc writes it: only then are its libc declarations and data
     /// wendc's to write again, rather than the module's own.
     fn text_defines_runtime(&mut self) -> bool {
-        let text = self.lexer.text;
-        *self.runtime_in_text.get_or_insert_with(|| {
-            runtime_items()
-                .iter()
-                .filter(|item| item.starts_with("define "))
-                .any(|item| text.contains(item.as_str()))
-        })
+        let text = self.lexer.text();
+        *self
+            .runtime_in_text
+            .get_or_insert_with(|| defines_runtime(text))
     }
 
     /// `@.str.N = private unnamed_addr constant [N x i8] c"…"`.
@@ -1094,7 +579,7 @@ impl<'a> Parser<'a> {
                     Some(n) if is_definition && !is_number(n) => n.as_ref(),
                     _ => "",
                 };
-                (written_stand_in(*ty), hint)
+                (ty.stand_in(), hint)
             })
             .collect();
         let func = self
@@ -1104,14 +589,16 @@ impl<'a> Parser<'a> {
         for (i, (ty, param_name)) in params.iter().enumerate() {
             if let Written::Opaque(id) = *ty {
                 let value = self.module.functions[func].params[i];
-                self.opaque_values.insert((func, value), id);
+                self.pointers.bind(func, value, *ty);
                 if let Some(n) = param_name {
-                    self.opaque[id as usize].what = format!("parameter `%{n}` of `@{name}`");
+                    self.pointers
+                        .name(id, format!("parameter `%{n}` of `@{name}`"));
                 }
                 // A runtime routine's signature is known.
                 let known = runtime.and_then(|rt| rt.param_types().get(i).copied());
                 if let Some(pointee) = known.and_then(Type::pointee) {
-                    self.set_pointee(id, pointee, self.opaque[id as usize].at)?;
+                    let at = self.pointers.written_at(id);
+                    self.pointers.set_pointee(id, pointee, at)?;
                 }
             }
         }
@@ -1140,14 +627,7 @@ impl<'a> Parser<'a> {
 
     /// A lexer about to make the current token again.
     fn body_lexer(&self) -> Lexer<'a> {
-        let token = &self.current;
-        Lexer {
-            text: self.lexer.text,
-            i: token.offset,
-            line: token.pos.line,
-            line_start: token.line_start,
-            first_on_line: token.first_on_line,
-        }
+        Lexer::before(self.lexer.text(), &self.current)
     }
 
     /// Skips a body up to its closing brace (the first pass).
@@ -1198,7 +678,7 @@ impl<'a> Parser<'a> {
 
     // ---- function bodies -----------------------------------------------
 
-    fn parse_body(&mut self, pending: PendingBody<'a>) -> Result<()> {
+    pub(super) fn parse_body(&mut self, pending: PendingBody<'a>) -> Result<()> {
         let mut body = Body {
             func: pending.func,
             locals: FxHashMap::default(),
@@ -1321,50 +801,43 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    fn start_block(&mut self, body: &mut Body<'a>, name: Option<Text<'a>>, at: Pos) -> Result<()> {
-        let name = match name {
+    /// The name of a new value or block: as written (a number must be the
+    /// next in sequence), or the next number for an unnamed one.
+    fn local_name(&self, body: &mut Body<'a>, name: Option<Text<'a>>, at: Pos) -> Result<Text<'a>> {
+        match name {
             Some(n) => {
                 if is_number(&n) {
                     self.check_number(body, &n, at)?;
                 }
-                n
+                Ok(n)
             }
             None => {
                 body.next_number += 1;
-                Cow::Owned((body.next_number - 1).to_string())
+                Ok(Cow::Owned((body.next_number - 1).to_string()))
             }
-        };
+        }
+    }
+
+    fn start_block(&mut self, body: &mut Body<'a>, name: Option<Text<'a>>, at: Pos) -> Result<()> {
+        let name = self.local_name(body, name, at)?;
         let hint = if is_number(&name) { "" } else { name.as_ref() };
         let block = match body.locals.get(&name).copied() {
-            None => {
-                let block = self.func(body).create_block(hint);
-                body.locals.insert(
-                    name,
-                    Local::Block {
-                        block,
-                        defined: true,
-                        at,
-                    },
-                );
-                block
-            }
+            None => self.func(body).create_block(hint),
             Some(Local::Block {
                 block,
                 defined: false,
                 ..
-            }) => {
-                body.locals.insert(
-                    name,
-                    Local::Block {
-                        block,
-                        defined: true,
-                        at,
-                    },
-                );
-                block
-            }
+            }) => block,
             Some(_) => return self.error_at(at, format!("redefinition of `%{name}`")),
         };
+        body.locals.insert(
+            name,
+            Local::Block {
+                block,
+                defined: true,
+                at,
+            },
+        );
         self.func(body).layout.push(block);
         body.current = Some(block);
         Ok(())
@@ -1383,7 +856,7 @@ impl<'a> Parser<'a> {
             Written::Opaque(_) if ty.is_pointer() => {
                 return self.error_at(ptr_at, "pointers to pointers are not supported");
             }
-            Written::Opaque(id) => self.set_pointee(id, ty, ptr_at)?,
+            Written::Opaque(id) => self.pointers.set_pointee(id, ty, ptr_at)?,
         }
         self.parse_written_operand(body, written)
     }
@@ -1417,7 +890,7 @@ impl<'a> Parser<'a> {
         // The names of opaque pointers in errors.
         let name_opaque = |parser: &mut Self, what: String| {
             if let Written::Opaque(id) = written {
-                parser.opaque[id as usize].what = what;
+                parser.pointers.name(id, what);
             }
         };
         match self.next() {
@@ -1425,7 +898,7 @@ impl<'a> Parser<'a> {
                 Some(Local::Value { value, .. }) => {
                     name_opaque(self, format!("`%{name}`"));
                     let have = self.written_type_of(body.func, value);
-                    self.unify(have, written, at, |actual, ty| {
+                    self.pointers.unify(have, written, at, |actual, ty| {
                         format!("`%{name}` has type {actual}, but {ty} is written here")
                     })?;
                     Ok(value)
@@ -1502,8 +975,8 @@ impl<'a> Parser<'a> {
         at: Pos,
     ) -> Result<Value> {
         if let Written::Opaque(id) = written {
-            self.opaque[id as usize].what = "this string address".to_string();
-            self.set_pointee(id, Type::I8, at)?;
+            self.pointers.name(id, "this string address".to_string());
+            self.pointers.set_pointee(id, Type::I8, at)?;
         }
         Ok(self
             .func(body)
@@ -1710,20 +1183,9 @@ impl<'a> Parser<'a> {
             ),
             (None, None) => Ok(()),
             (Some(ty), name) => {
-                let name = match name {
-                    Some(n) => {
-                        if is_number(&n) {
-                            self.check_number(body, &n, start)?;
-                        }
-                        n
-                    }
-                    None => {
-                        body.next_number += 1;
-                        Cow::Owned((body.next_number - 1).to_string())
-                    }
-                };
+                let name = self.local_name(body, name, start)?;
                 if let Written::Opaque(id) = ty {
-                    self.opaque[id as usize].what = format!("`%{name}`");
+                    self.pointers.name(id, format!("`%{name}`"));
                 }
                 let value = match body.locals.get(&name).copied() {
                     None => {
@@ -1739,7 +1201,7 @@ impl<'a> Parser<'a> {
                         ..
                     }) => {
                         let used_as = self.written_type_of(body.func, value);
-                        self.unify(used_as, ty, start, |actual, ty| {
+                        self.pointers.unify(used_as, ty, start, |actual, ty| {
                             format!("`%{name}` is defined with type {ty} but was used as {actual}")
                         })?;
                         self.func(body).values[value].def = ValueDef::Inst(inst);
@@ -1833,7 +1295,7 @@ impl<'a> Parser<'a> {
                 let (if_false, false_ty) = self.parse_typed_operand(body)?;
                 // The verifier checks known types; opaque pointers must agree here.
                 if let (Written::Opaque(_), _) | (_, Written::Opaque(_)) = (true_ty, false_ty) {
-                    self.unify(false_ty, true_ty, false_at, |a, b| {
+                    self.pointers.unify(false_ty, true_ty, false_at, |a, b| {
                         format!("the values of a select have types {b} and {a}")
                     })?;
                 }
@@ -1914,7 +1376,7 @@ impl<'a> Parser<'a> {
                         match param_types.get(args.len()) {
                             Some(&p) => {
                                 let number = args.len() + 1;
-                                self.unify(ty, p, arg_at, |ty, p| {
+                                self.pointers.unify(ty, p, arg_at, |ty, p| {
                                     format!("argument {number} of `@{name}` must be {p}, not {ty}")
                                 })?;
                             }
@@ -1971,57 +1433,6 @@ impl<'a> Parser<'a> {
                 Ok(block)
             }
         }
-    }
-}
-
-/// The definition of a runtime function that starts `rest` (with a
-/// `define` line): the function's name and the text up to the `}` that
-/// closes it, which wendc writes alone on a line.
-fn runtime_definition_at(rest: &str) -> Option<(&'static str, &str)> {
-    let line = rest.split('\n').next().unwrap_or(rest);
-    let symbol = defined_runtime_symbol(line)?;
-    let end = rest.find("\n}").map(|i| i + 2)?;
-    Some((symbol, &rest[..end]))
-}
-
-/// The runtime functions that `text` defines other than as wendc writes
-/// them: the reader reads those as ordinary IR, where their libc calls are
-/// errors, so a tool can say why.
-pub fn changed_runtime_definitions(text: &str) -> Vec<&'static str> {
-    let mut changed = Vec::new();
-    let mut offset = 0;
-    for line in text.split_inclusive('\n') {
-        if line.starts_with("define ") {
-            if let Some((symbol, item)) = runtime_definition_at(&text[offset..]) {
-                if !runtime_items().contains(item) {
-                    changed.push(symbol);
-                }
-            }
-        }
-        offset += line.len();
-    }
-    changed
-}
-
-/// The runtime function a `define` line of wendc's runtime defines.
-fn defined_runtime_symbol(line: &str) -> Option<&'static str> {
-    crate::runtime::RuntimeFn::ALL
-        .iter()
-        .map(|rt| rt.symbol())
-        .chain(crate::print::RuntimeText::DEFINED_SYMBOLS)
-        .find(|symbol| {
-            line.find('@')
-                .and_then(|at| line[at + 1..].strip_prefix(symbol))
-                .is_some_and(|after| after.starts_with('('))
-        })
-}
-
-/// The type a value written with `ptr` has until its pointee is known
-/// (any pointer: nothing reads it before then).
-fn written_stand_in(written: Written) -> Type {
-    match written {
-        Written::Known(ty) => ty,
-        Written::Opaque(_) => Type::PtrI32,
     }
 }
 

@@ -1,4 +1,6 @@
-//! Sequentialising a parallel copy.
+//! Sequentialising a parallel copy: shared by the IR pass `phi-elim`
+//! (wend-opt), which turns phis into copies between stack slots, and the
+//! native backend's emitter, which moves between registers and slots.
 //!
 //! A parallel copy `(d1, …, dn) := (s1, …, sn)` reads every source first and
 //! then writes every destination, all at once. Phis leave SSA as parallel
@@ -18,7 +20,8 @@
 //! Efficiency" (CGO 2009). It handles fan-out (one source, several
 //! destinations) and emits the minimum number of moves: one per non-trivial
 //! copy plus one per cycle. Generic over the location type, so the tests can
-//! run it on small integers and the emitter on registers and stack slots.
+//! run it on small integers, `phi-elim` on phis' slots and the emitter on
+//! registers and stack slots.
 //!
 //! Requires: destinations pairwise distinct, the scratch location neither a
 //! source nor a destination. Copies of constants (sources that are not

@@ -1,0 +1,546 @@
+//! The instruction match: each machine instruction ([`MInst`]) as one to a
+//! few x86 instructions, now that every virtual register has a place. The
+//! two-address form is chosen (`movl lhs, dst; addl rhs, dst`, or just
+//! `addl rhs, dst` when the allocator gave `dst` the register of `lhs`),
+//! operands that were spilled are used as memory operands where x86
+//! allows one and go through the scratch registers `%r11`/`%r10`
+//! otherwise, and every parallel move (phi copies, call arguments,
+//! incoming parameters) is sequentialised between places by
+//! [`wend_ir::parallel_copy`], with `%r10` to break cycles.
+
+use super::labels::{string_label, symbol};
+use super::operands::{suffix, MemOperand, Place, Src};
+use super::FunctionEmitter;
+use crate::divconst::DivStrategy;
+use crate::mir::*;
+use crate::regs::{PReg, ARG_REGS, SCRATCH, SCRATCH2};
+use std::collections::BTreeMap;
+use std::fmt::{self, Write};
+use wend_ir::parallel_copy::sequentialize;
+use wend_ir::print::inst_text;
+
+impl FunctionEmitter<'_> {
+    /// Sets the flags from `lhs - rhs`.
+    pub(super) fn compare(&mut self, lhs: VReg, rhs: Operand) {
+        let l = self.place(lhs);
+        let r = self.src(rhs);
+        match (l, r) {
+            (Place::Reg(reg), Src::Imm(0)) => {
+                self.ins(format_args!("testl {0}, {0}", reg.name32()))
+            }
+            (l, r) if l.is_mem() && r.is_mem() => {
+                let scratch = Place::Reg(SCRATCH);
+                self.mov(Width::W32, Src::Place(l), scratch);
+                self.ins(format_args!(
+                    "cmpl {}, {}",
+                    r.text(Width::W32),
+                    scratch.text(Width::W32)
+                ));
+            }
+            (l, r) => self.ins(format_args!(
+                "cmpl {}, {}",
+                r.text(Width::W32),
+                l.text(Width::W32)
+            )),
+        }
+    }
+
+    pub(super) fn inst(&mut self, inst: &MInst) {
+        match inst {
+            MInst::DebugValue { .. } => {}
+            MInst::Note { inst, line } => {
+                if let Some(func) = self.comments_ir {
+                    let text = inst_text(self.module, func, self.names(), *inst);
+                    self.comment(&text);
+                }
+                self.loc(*line);
+            }
+            MInst::Params { dsts } => {
+                let moves: Vec<_> = dsts
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &d)| {
+                        let abi = match ARG_REGS.get(k) {
+                            Some(&r) => Place::Reg(r),
+                            None => Place::Frame(16 + 8 * (k - ARG_REGS.len()) as i32),
+                        };
+                        (self.place(d), Src::Place(abi), self.width(d))
+                    })
+                    .collect();
+                self.parallel_move(&moves);
+            }
+            MInst::Copy { dst, src } => {
+                let (d, s) = (self.place(*dst), self.src(*src));
+                self.mov(self.width(*dst), s, d);
+            }
+            MInst::Alu { op, dst, lhs, rhs } => self.alu(*op, *dst, *lhs, *rhs),
+            MInst::Div {
+                rem,
+                wraps,
+                dst,
+                lhs,
+                rhs,
+            } => {
+                let divisor = match self.src(*rhs) {
+                    Src::Place(p @ Place::Reg(r)) if r != PReg::Rax && r != PReg::Rdx => p,
+                    Src::Place(p @ (Place::Frame(_) | Place::Out(_))) => p,
+                    other => {
+                        self.mov(Width::W32, other, Place::Reg(SCRATCH));
+                        Place::Reg(SCRATCH)
+                    }
+                };
+                let l = self.src(*lhs);
+                let d = self.place(*dst);
+                let back = wraps.then(|| self.divisor_minus_one(*rem, l, divisor, d));
+                self.mov(Width::W32, l, Place::Reg(PReg::Rax));
+                self.ins(format_args!("cltd"));
+                self.ins(format_args!("idivl {}", divisor.text(Width::W32)));
+                let result = if *rem { PReg::Rdx } else { PReg::Rax };
+                self.mov(Width::W32, Src::Place(Place::Reg(result)), d);
+                if let Some(back) = back {
+                    writeln!(self.text, "{back}:").unwrap();
+                }
+            }
+            MInst::DivConst {
+                rem,
+                dst,
+                lhs,
+                divisor,
+            } => self.div_const(*rem, *dst, *lhs, *divisor),
+            MInst::SetCc {
+                cond,
+                dst,
+                lhs,
+                rhs,
+            } => {
+                self.compare(*lhs, *rhs);
+                let cc = cond.suffix();
+                match self.place(*dst) {
+                    Place::Reg(r) => {
+                        self.ins(format_args!("set{cc} {}", r.name8()));
+                        self.ins(format_args!("movzbl {}, {}", r.name8(), r.name32()));
+                    }
+                    mem => {
+                        self.ins(format_args!("set{cc} {}", SCRATCH.name8()));
+                        self.ins(format_args!(
+                            "movzbl {}, {}",
+                            SCRATCH.name8(),
+                            SCRATCH.name32()
+                        ));
+                        self.mov(Width::W32, Src::Place(Place::Reg(SCRATCH)), mem);
+                    }
+                }
+            }
+            MInst::Select(select) => {
+                let MSelect {
+                    dst,
+                    cond,
+                    lhs,
+                    rhs,
+                    if_true,
+                    if_false,
+                } = &**select;
+                let w = self.width(*dst);
+                self.compare(*lhs, *rhs);
+                let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
+                // `mov` leaves the flags alone, so the compare above stays valid.
+                let target = match d {
+                    Place::Reg(_) if Src::Place(d) != t => d,
+                    _ => Place::Reg(SCRATCH),
+                };
+                self.mov(w, f, target);
+                let t = match t {
+                    Src::Place(p) => p,
+                    imm => {
+                        self.mov(w, imm, Place::Reg(SCRATCH2));
+                        Place::Reg(SCRATCH2)
+                    }
+                };
+                self.ins(format_args!(
+                    "cmov{}{} {}, {}",
+                    cond.suffix(),
+                    suffix(w),
+                    t.text(w),
+                    target.text(w)
+                ));
+                self.mov(w, Src::Place(target), d);
+            }
+            MInst::LeaSlot { dst, slot } => {
+                let addr = MemOperand::Frame(self.frame.slot_offset(*slot));
+                self.lea(*dst, addr);
+            }
+            MInst::LeaStr { dst, string } => {
+                let label = string_label(string.as_u32() as usize);
+                self.lea(*dst, format_args!("{label}(%rip)"));
+            }
+            MInst::Load { dst, addr, width } => {
+                let a = self.address(*addr);
+                let d = self.place(*dst);
+                let target = if d.is_mem() { Place::Reg(SCRATCH) } else { d };
+                let op = match width {
+                    MemWidth::Long => "movl",
+                    MemWidth::Byte => "movzbl",
+                    MemWidth::Quad => unreachable!("no value is loaded as 8 bytes"),
+                };
+                self.ins(format_args!("{op} {a}, {}", target.text(Width::W32)));
+                self.mov(Width::W32, Src::Place(target), d);
+            }
+            MInst::Store { src, addr, width } => {
+                let a = self.address(*addr);
+                let (op, w) = match width {
+                    MemWidth::Long => ("movl", Width::W32),
+                    MemWidth::Byte => ("movb", Width::W32),
+                    MemWidth::Quad => ("movq", Width::W64),
+                };
+                let reg = match self.src(*src) {
+                    Src::Imm(i) if *width == MemWidth::Byte => {
+                        return self.ins(format_args!("{op} ${}, {a}", i as u8));
+                    }
+                    Src::Imm(i) => return self.ins(format_args!("{op} ${i}, {a}")),
+                    Src::Place(Place::Reg(r)) => r,
+                    Src::Place(mem) => {
+                        self.mov(w, Src::Place(mem), Place::Reg(SCRATCH));
+                        SCRATCH
+                    }
+                };
+                let s = match width {
+                    MemWidth::Byte => reg.name8(),
+                    MemWidth::Long => reg.name32(),
+                    MemWidth::Quad => reg.name64(),
+                };
+                self.ins(format_args!("{op} {s}, {a}"));
+            }
+            MInst::Call(call) => {
+                let MCall { callee, args, ret } = &**call;
+                let moves: Vec<_> = args
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &a)| {
+                        let abi = match ARG_REGS.get(k) {
+                            Some(&r) => Place::Reg(r),
+                            None => Place::Out(8 * (k - ARG_REGS.len()) as i32),
+                        };
+                        let w = match a {
+                            Operand::Reg(v) => self.width(v),
+                            Operand::Imm(_) => Width::W32,
+                        };
+                        (abi, self.src(a), w)
+                    })
+                    .collect();
+                self.parallel_move(&moves);
+                self.ins(format_args!("call {}", symbol(callee)));
+                if let Some(r) = ret {
+                    let d = self.place(*r);
+                    self.mov(self.width(*r), Src::Place(Place::Reg(PReg::Rax)), d);
+                }
+            }
+            MInst::ParallelMove { moves } => {
+                if self.opts.comments {
+                    let text: Vec<String> = moves
+                        .iter()
+                        .map(|(d, s)| {
+                            format!(
+                                "{} <- {}",
+                                self.describe(Operand::Reg(*d)),
+                                self.describe(*s)
+                            )
+                        })
+                        .collect();
+                    self.comment(&format!("phi copies: {}", text.join(", ")));
+                }
+                let moves: Vec<_> = moves
+                    .iter()
+                    .map(|&(d, s)| (self.place(d), self.src(s), self.width(d)))
+                    .collect();
+                self.parallel_move(&moves);
+            }
+        }
+    }
+
+    fn lea(&mut self, dst: VReg, addr: impl fmt::Display) {
+        match self.place(dst) {
+            Place::Reg(r) => self.ins(format_args!("leaq {addr}, {}", r.name64())),
+            mem => {
+                self.ins(format_args!("leaq {addr}, {}", SCRATCH.name64()));
+                self.mov(Width::W64, Src::Place(Place::Reg(SCRATCH)), mem);
+            }
+        }
+    }
+
+    /// `dst = lhs / divisor` or `lhs % divisor` without `idiv` (see
+    /// [`crate::divconst`]). The remainder is `lhs - q * divisor`, with `q`
+    /// computed in `%r11`.
+    fn div_const(&mut self, rem: bool, dst: VReg, lhs: VReg, divisor: i32) {
+        let strategy = DivStrategy::for_divisor(divisor).expect("division by constant zero");
+        let (x, d) = (self.place(lhs), self.place(dst));
+        if !rem {
+            let q = match d {
+                Place::Reg(r) => r,
+                _ => SCRATCH,
+            };
+            self.quotient(q, x, strategy);
+            self.mov(Width::W32, Src::Place(Place::Reg(q)), d);
+            return;
+        }
+        // The remainder does not depend on the divisor's sign: divide by
+        // |divisor| (INT_MIN stays as it is).
+        let divisor = divisor.checked_abs().unwrap_or(divisor);
+        let strategy = DivStrategy::for_divisor(divisor).unwrap();
+        self.quotient(SCRATCH, x, strategy);
+        let q = SCRATCH.name32();
+        match strategy {
+            DivStrategy::Shift { k, .. } => self.ins(format_args!("shll ${k}, {q}")),
+            _ => self.ins(format_args!("imull ${divisor}, {q}, {q}")),
+        }
+        let target = match d {
+            Place::Reg(_) => d,
+            _ => Place::Reg(SCRATCH2),
+        };
+        self.mov(Width::W32, Src::Place(x), target);
+        self.ins(format_args!("subl {q}, {}", target.text(Width::W32)));
+        self.mov(Width::W32, Src::Place(target), d);
+    }
+
+    /// `q = x / d` into the register `q` (which may be `x`'s own), `d`
+    /// being described by `strategy`; may use `%r10` besides `q`.
+    fn quotient(&mut self, q: PReg, x: Place, strategy: DivStrategy) {
+        let (q32, q64) = (q.name32(), q.name64());
+        let t = SCRATCH2;
+        let (t32, t64) = (t.name32(), t.name64());
+        let negate = match strategy {
+            DivStrategy::Identity { negate } => {
+                self.mov(Width::W32, Src::Place(x), Place::Reg(q));
+                negate
+            }
+            DivStrategy::IntMin => {
+                self.ins(format_args!("cmpl $-2147483648, {}", x.text(Width::W32)));
+                self.ins(format_args!("sete {}", t.name8()));
+                self.ins(format_args!("movzbl {}, {q32}", t.name8()));
+                false
+            }
+            DivStrategy::Shift { k, negate } => {
+                // x + 2^k - 1 if x is negative, else x; then shifted.
+                let bias = (1i64 << k) - 1;
+                match x {
+                    Place::Reg(xr) if xr != q => {
+                        self.ins(format_args!("leal {bias}({}), {q32}", xr.name64()));
+                        self.ins(format_args!("testl {0}, {0}", xr.name32()));
+                        self.ins(format_args!("cmovnsl {}, {q32}", xr.name32()));
+                    }
+                    _ => {
+                        self.mov(Width::W32, Src::Place(x), Place::Reg(q));
+                        self.ins(format_args!("leal {bias}({q64}), {t32}"));
+                        self.ins(format_args!("testl {q32}, {q32}"));
+                        self.ins(format_args!("cmovsl {t32}, {q32}"));
+                    }
+                }
+                self.ins(format_args!("sarl ${k}, {q32}"));
+                negate
+            }
+            DivStrategy::Multiply {
+                magic,
+                shift,
+                negate,
+            } => {
+                self.ins(format_args!("movslq {}, {q64}", x.text(Width::W32)));
+                if magic <= i32::MAX as u32 {
+                    self.ins(format_args!("imulq ${magic}, {q64}, {q64}"));
+                } else {
+                    // `movl` zero-extends: the 64-bit magic number.
+                    self.ins(format_args!("movl ${magic}, {t32}"));
+                    self.ins(format_args!("imulq {t64}, {q64}"));
+                }
+                // floor(x * magic / 2^shift), plus 1 if x (the product) is negative.
+                self.ins(format_args!("movq {q64}, {t64}"));
+                self.ins(format_args!("shrq $63, {t64}"));
+                self.ins(format_args!("sarq ${shift}, {q64}"));
+                self.ins(format_args!("addl {t32}, {q32}"));
+                negate
+            }
+        };
+        if negate {
+            self.ins(format_args!("negl {q32}"));
+        }
+    }
+
+    /// `t = p * k` (`t` a register), by a shift, an `add`, or a `lea` with
+    /// scaled index where one instruction does it in one cycle, instead of
+    /// the three-cycle `imul`.
+    fn multiply_by_constant(&mut self, p: Place, k: i32, t: Place) {
+        let w = Width::W32;
+        let tt = t.text(w);
+        match (k, p) {
+            (0, _) => self.mov(w, Src::Imm(0), t),
+            (1, _) => self.mov(w, Src::Place(p), t),
+            (-1, _) => {
+                self.mov(w, Src::Place(p), t);
+                self.ins(format_args!("negl {tt}"));
+            }
+            (2, _) => {
+                self.mov(w, Src::Place(p), t);
+                self.ins(format_args!("addl {tt}, {tt}"));
+            }
+            (k, _) if k > 0 && (k as u32).is_power_of_two() => {
+                self.mov(w, Src::Place(p), t);
+                self.ins(format_args!("shll ${}, {tt}", k.trailing_zeros()));
+            }
+            (3 | 5 | 9, Place::Reg(r)) => {
+                let base = r.name64();
+                let scale = k - 1;
+                let t64 = match t {
+                    Place::Reg(tr) => tr.name32(),
+                    _ => unreachable!("the target of a multiplication is a register"),
+                };
+                self.ins(format_args!("leal ({base},{base},{scale}), {t64}"));
+            }
+            _ => self.ins(format_args!("imull ${k}, {}, {tt}", p.text(w))),
+        }
+    }
+
+    fn alu(&mut self, op: AluOp, dst: VReg, lhs: Operand, rhs: Operand) {
+        let w = Width::W32;
+        let d = self.place(dst);
+        let (mut l, mut r) = (self.src(lhs), self.src(rhs));
+        let scratch = Place::Reg(SCRATCH);
+        if op == AluOp::Imul {
+            // imull r/m, reg  or  imull $imm, r/m, reg
+            let t = if d.is_mem() { scratch } else { d };
+            match (l, r) {
+                (Src::Place(p), Src::Imm(k)) | (Src::Imm(k), Src::Place(p)) => {
+                    self.multiply_by_constant(p, k, t)
+                }
+                (Src::Imm(a), Src::Imm(b)) => self.mov(w, Src::Imm(a.wrapping_mul(b)), t),
+                (Src::Place(pl), Src::Place(pr)) => {
+                    let (pl, pr) = if Src::Place(t) == r {
+                        (pr, pl)
+                    } else {
+                        (pl, pr)
+                    };
+                    self.mov(w, Src::Place(pl), t);
+                    self.ins(format_args!("imull {}, {}", pr.text(w), t.text(w)));
+                }
+            }
+            self.mov(w, Src::Place(t), d);
+            return;
+        }
+        if op.is_commutative() && r == Src::Place(d) {
+            std::mem::swap(&mut l, &mut r);
+        }
+        let t = if d.is_mem() || r == Src::Place(d) {
+            scratch
+        } else {
+            d
+        };
+        self.mov(w, l, t);
+        self.ins(format_args!(
+            "{}l {}, {}",
+            op.mnemonic(),
+            r.text(w),
+            t.text(w)
+        ));
+        self.mov(w, Src::Place(t), d);
+    }
+
+    /// `dst = src`, through the scratch register if both are in memory.
+    pub(super) fn mov(&mut self, w: Width, src: Src, dst: Place) {
+        if src == Src::Place(dst) {
+            return;
+        }
+        let s = suffix(w);
+        if src.is_mem() && dst.is_mem() {
+            let scratch = Place::Reg(SCRATCH);
+            self.ins(format_args!("mov{s} {}, {}", src.text(w), scratch.text(w)));
+            self.ins(format_args!("mov{s} {}, {}", scratch.text(w), dst.text(w)));
+        } else {
+            self.ins(format_args!("mov{s} {}, {}", src.text(w), dst.text(w)));
+        }
+    }
+
+    /// Performs the moves `(dst, src, width)` as if all at once (see
+    /// [`wend_ir::parallel_copy`]); cycles go through `%r10`, or `xchg`.
+    fn parallel_move(&mut self, moves: &[(Place, Src, Width)]) {
+        let mut width_at: BTreeMap<Place, Width> = BTreeMap::new();
+        let mut copies = Vec::new();
+        for &(dst, src, w) in moves {
+            if let Src::Place(p) = src {
+                width_at.insert(p, w);
+                copies.push((dst, p));
+            }
+        }
+        let scratch = Place::Reg(SCRATCH2);
+        let seq = sequentialize(&copies, scratch);
+        let mut k = 0;
+        while k < seq.len() {
+            // A swap of two registers, `scratch := a; a := b; b := scratch`,
+            // is one `xchg`.
+            if let [(s1, a @ Place::Reg(_)), (a2, b @ Place::Reg(_)), (b2, s2)] =
+                seq[k..seq.len().min(k + 3)]
+            {
+                if s1 == scratch && s2 == scratch && a2 == a && b2 == b {
+                    // Exchange at the wider of the two widths: one of them
+                    // may hold a pointer.
+                    let (wa, wb) = (width_at[&a], width_at[&b]);
+                    let w = if wa == Width::W64 || wb == Width::W64 {
+                        Width::W64
+                    } else {
+                        Width::W32
+                    };
+                    width_at.insert(a, wb);
+                    width_at.insert(b, wa);
+                    self.ins(format_args!(
+                        "xchg{} {}, {}",
+                        suffix(w),
+                        b.text(w),
+                        a.text(w)
+                    ));
+                    k += 3;
+                    continue;
+                }
+            }
+            let (dst, src) = seq[k];
+            let w = width_at[&src];
+            width_at.insert(dst, w);
+            self.mov(w, Src::Place(src), dst);
+            k += 1;
+        }
+        // Constants last: their destinations may have been sources above.
+        for &(dst, src, w) in moves {
+            if let Src::Imm(_) = src {
+                self.mov(w, src, dst);
+            }
+        }
+    }
+
+    /// The test of a wrapping division (see [`MInst::Div`]): `cmpl $-1`
+    /// and a branch to code out of line, after the function's blocks, that
+    /// puts wend's result for a divisor of -1 (`-l`, or 0 for a remainder)
+    /// in `d` and jumps back. Returns the label to come back to. The -1
+    /// case is as rare as it is in programs, so the usual path is one
+    /// predicted branch instead of two `cmov`s around the `idivl`.
+    fn divisor_minus_one(&mut self, rem: bool, l: Src, divisor: Place, d: Place) -> String {
+        let n = self.local_labels.take();
+        let (away, back) = (format!(".Ldivm1_{n}"), format!(".Ldivm1_{n}_back"));
+        self.ins(format_args!("cmpl $-1, {}", divisor.text(Width::W32)));
+        self.ins(format_args!("je {away}"));
+        // Written with the usual helpers into the out-of-line buffer, not
+        // counted as the block's instructions.
+        let (block_text, instructions) = (
+            std::mem::replace(&mut self.text, std::mem::take(&mut self.out_of_line)),
+            self.instructions,
+        );
+        writeln!(self.text, "{away}:").unwrap();
+        if self.line != 0 && self.opts.source_file.is_some() {
+            writeln!(self.text, "\t.loc 1 {}", self.line).unwrap();
+        }
+        if rem {
+            self.mov(Width::W32, Src::Imm(0), d);
+        } else {
+            self.mov(Width::W32, l, d);
+            self.ins(format_args!("negl {}", d.text(Width::W32)));
+        }
+        self.ins(format_args!("jmp {back}"));
+        self.out_of_line = std::mem::replace(&mut self.text, block_text);
+        self.instructions = instructions;
+        back
+    }
+}
