@@ -122,6 +122,21 @@ pub fn compact(func: &mut Function) {
         let mut walk = ReadAhead::new(&block.phis, &block.insts, old_values.len());
         while let Some(i) = walk.next(&insts, |v| &value_map[v]) {
             let kind = &mut insts[i].kind;
+            // A debug value of a deleted value says the variable is
+            // unknown from there on: `undef`, not a value renumbered into
+            // something plausible.
+            if let crate::InstKind::DebugValue { value, .. } = kind {
+                let data = &old_values[*value];
+                if value_map[*value].is_none() && matches!(data.def, ValueDef::Inst(_)) {
+                    let undef = ValueData {
+                        def: ValueDef::Undef,
+                        name: None,
+                        ..*data
+                    };
+                    *value = values.push(undef);
+                    continue;
+                }
+            }
             kind.map_operands(&mut |v| map_value(&mut value_map, &mut values, v));
             if let crate::InstKind::Phi { incoming } = kind {
                 for (pred, _) in incoming.iter_mut() {
@@ -132,6 +147,14 @@ pub fn compact(func: &mut Function) {
         if let Some(t) = block.terminator.as_mut() {
             t.map_operands(&mut |v| map_value(&mut value_map, &mut values, v));
             t.map_successors(map_block);
+        }
+    }
+
+    // A variable's slot follows its `alloca` (or pointer parameter); one
+    // that was deleted leaves the variable without a location.
+    if let Some(debug) = &mut func.debug {
+        for var in &mut debug.variables {
+            var.slot = var.slot.and_then(|v| value_map[v].expand());
         }
     }
 

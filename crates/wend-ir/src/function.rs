@@ -442,4 +442,26 @@ impl Function {
             .map(|&b| self.blocks[b].phis.len() + self.blocks[b].insts.len())
             .sum()
     }
+
+    /// [`Function::inst_count`] without the debug values, which are no
+    /// code: what a heuristic weighing code counts, so that `-g` does not
+    /// change its decisions.
+    pub fn code_inst_count(&self) -> usize {
+        let phis: usize = self.layout.iter().map(|&b| self.blocks[b].phis.len()).sum();
+        phis + self.layout.iter().map(|&b| self.code_len(b)).sum::<usize>()
+    }
+
+    /// The number of ordinary instructions of `block` that are code (not
+    /// debug values), for the heuristics that weigh code (see
+    /// [`Function::code_inst_count`]).
+    pub fn code_len(&self, block: Block) -> usize {
+        let insts = &self.blocks[block].insts;
+        match self.debug {
+            Some(_) => insts
+                .iter()
+                .filter(|&&i| !self.insts[i].kind.is_debug_value())
+                .count(),
+            None => insts.len(),
+        }
+    }
 }

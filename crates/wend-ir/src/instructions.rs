@@ -216,6 +216,20 @@ pub enum InstKind {
     Phi {
         incoming: ThinVec<(Block, Value)>,
     },
+    /// For `-g`: from here on, the source variable `var` (an index into
+    /// the function's [`crate::debug_info::FunctionDebug::variables`])
+    /// holds `value` — LLVM's `llvm.dbg.value`. mem2reg leaves one where it
+    /// deletes a store to a variable, and one after the phis it places.
+    /// No code: `value` is not an operand ([`InstKind::for_each_operand`]
+    /// skips it), so it keeps nothing alive and changes no optimisation;
+    /// it follows the value's replacements ([`InstKind::map_operands`]),
+    /// and where the value's definition is deleted, or `value` is `undef`,
+    /// the variable's value is unknown from here on (`<optimized out>`).
+    /// A pass may move or delete one only as [`crate::debug_info`] says.
+    DebugValue {
+        var: u32,
+        value: Value,
+    },
 }
 
 use crate::types::Type;
@@ -246,6 +260,7 @@ impl InstKind {
             }
             InstKind::Call { args, .. } => args.iter().copied().for_each(f),
             InstKind::Phi { incoming } => incoming.iter().for_each(|&(_, v)| f(v)),
+            InstKind::DebugValue { .. } => {}
         }
     }
 
@@ -273,6 +288,7 @@ impl InstKind {
             }
             InstKind::Call { args, .. } => args.iter_mut().for_each(|a| *a = f(*a)),
             InstKind::Phi { incoming } => incoming.iter_mut().for_each(|(_, v)| *v = f(*v)),
+            InstKind::DebugValue { value, .. } => *value = f(*value),
         }
     }
 
@@ -285,6 +301,11 @@ impl InstKind {
 
     pub fn is_phi(&self) -> bool {
         matches!(self, InstKind::Phi { .. })
+    }
+
+    /// Whether this is a [`InstKind::DebugValue`] (no code).
+    pub fn is_debug_value(&self) -> bool {
+        matches!(self, InstKind::DebugValue { .. })
     }
 
     /// True for instructions whose effect is more than their result: stores

@@ -657,15 +657,26 @@ impl<'a> Decoder<'a> {
         let func = self.func;
         // Block starts are needed before any branch is decoded, and a
         // block's length is known up front: one op per ordinary instruction
-        // plus one for the terminator.
+        // (debug values, which do nothing, have none) plus one for the
+        // terminator.
+        let ops = |b: Block| {
+            let insts = &func.blocks[b].insts;
+            insts.len()
+                - insts
+                    .iter()
+                    .filter(|&&i| func.insts[i].kind.is_debug_value())
+                    .count()
+        };
         let mut next = 0u32;
         for &b in &func.layout {
             self.block_start[b] = Some(next);
-            next += func.blocks[b].insts.len() as u32 + 1;
+            next += ops(b) as u32 + 1;
         }
         for &b in &func.layout {
             for &inst in &func.blocks[b].insts {
-                self.decode_inst(b, inst);
+                if !func.insts[inst].kind.is_debug_value() {
+                    self.decode_inst(b, inst);
+                }
             }
             self.decode_terminator(b);
         }
@@ -745,6 +756,7 @@ impl<'a> Decoder<'a> {
             InstKind::Phi { .. } => {
                 return self.fault("phi among the ordinary instructions".into(), origin)
             }
+            InstKind::DebugValue { .. } => unreachable!("debug values are not decoded"),
         };
         self.emit(op, origin);
     }

@@ -568,6 +568,28 @@ pub fn inst_text(module: &Module, func: &Function, names: &FunctionNames, inst: 
     let op = |v: Value| operand(module, func, names, v);
     let typed = |v: Value| typed_operand(module, func, names, v);
     let body = match &data.kind {
+        // A comment: LLVM would need metadata, and the reader makes none.
+        InstKind::DebugValue { var, value } => {
+            // A captured variable's debug value is its address.
+            let name = match func
+                .debug
+                .as_ref()
+                .and_then(|d| d.variables.get(*var as usize))
+            {
+                Some(v) if v.kind == crate::debug_info::VariableKind::Captured => {
+                    format!("&{}", v.name)
+                }
+                Some(v) => v.name.clone(),
+                None => "?".to_string(),
+            };
+            let deleted = matches!(func.values[*value].def, crate::ValueDef::Inst(_))
+                && names.value(*value).is_empty();
+            let value = match deleted {
+                true => "<deleted>".to_string(),
+                false => op(*value),
+            };
+            return format!("; debug value: {name} = {value}");
+        }
         InstKind::Alloca { ty } => format!("alloca {ty}"),
         InstKind::Load { ptr } => {
             let ty = func

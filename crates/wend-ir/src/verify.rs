@@ -633,6 +633,16 @@ impl Verifier<'_> {
                 }
                 Some(ty)
             }
+            // Its value may be anything, even deleted (see its doc).
+            InstKind::DebugValue { var, .. } => {
+                let known = self.func.debug.as_ref().map_or(0, |d| d.variables.len());
+                if *var as usize >= known {
+                    return fail(format!(
+                        "debug value of variable {var}, not in the debug table"
+                    ));
+                }
+                None
+            }
         };
         let actual = data.result.map(|r| self.ty(r));
         if actual != expected_result {

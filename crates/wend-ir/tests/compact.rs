@@ -92,3 +92,54 @@ fn compaction_keeps_the_text_and_the_behaviour() {
         }
     }
 }
+
+/// A variable's location in the debug table (`-g`) is renumbered with its
+/// `alloca`, and one whose `alloca` is gone has none: reading whatever
+/// value took the old number would show a wrong value.
+#[test]
+fn debug_slots_follow_their_alloca_and_deleted_ones_are_dropped() {
+    use wend_ir::debug_info::{DebugType, DebugVariable, FunctionDebug, VariableKind};
+    let mut module = parse_module(
+        r#"
+define i32 @main() {
+entry:
+  %gone = alloca i32
+  %kept = alloca i32
+  store i32 7, i32* %kept
+  %v = load i32, i32* %kept
+  ret i32 %v
+}
+"#,
+    )
+    .unwrap();
+    let main = module.find_function("main").unwrap();
+    let f = &mut module.functions[main];
+    let entry = f.layout[0];
+    let (gone_inst, kept_inst) = (f.blocks[entry].insts[0], f.blocks[entry].insts[1]);
+    let gone = f.inst_result(gone_inst).unwrap();
+    let kept = f.inst_result(kept_inst).unwrap();
+    let variable = |name: &str, slot| DebugVariable {
+        name: name.to_string(),
+        ty: DebugType::Int,
+        kind: VariableKind::Local,
+        line: 1,
+        slot: Some(slot),
+    };
+    f.debug = Some(Box::new(FunctionDebug {
+        name: "main".to_string(),
+        line: 1,
+        ret: None,
+        hidden_params: Vec::new(),
+        parent: None,
+        variables: vec![variable("gone", gone), variable("kept", kept)],
+    }));
+    // Deleted, as mem2reg deletes the slots it promotes.
+    f.blocks[entry].insts.remove(0);
+    compact(f);
+    let debug = f.debug.as_ref().unwrap();
+    assert_eq!(debug.variables[0].slot, None);
+    let slot = debug.variables[1].slot.expect("the kept slot is located");
+    let def = f.defining_inst(slot).unwrap();
+    assert_eq!(f.blocks[f.layout[0]].insts[0], def);
+    assert!(matches!(f.insts[def].kind, InstKind::Alloca { .. }));
+}

@@ -55,6 +55,9 @@ pub fn run(func: &mut Function) {
                     marker.stores_to_slot[func.defining_inst(ptr).unwrap()].push(inst);
                 }
                 ref kind if kind.has_side_effects() => marker.mark(inst),
+                // Kept, but keeps nothing alive: its value is no operand
+                // (and is `undef` for the debugger once deleted).
+                InstKind::DebugValue { .. } => marker.live[inst] = true,
                 _ => {}
             }
         }

@@ -111,7 +111,7 @@ pub fn run(module: &mut Module) {
 
 /// Instructions plus terminators: the size that inlining copies.
 fn function_size(func: &Function) -> usize {
-    func.inst_count() + func.layout.len()
+    func.code_inst_count() + func.layout.len()
 }
 
 /// Calls `f` with the callee of every placed call of `func`.
@@ -328,7 +328,7 @@ fn size_at_call_site(func: &Function, args: &[Option<i32>]) -> usize {
         if std::mem::replace(&mut reached[block], true) {
             continue;
         }
-        size += func.blocks[block].insts.len() + 1;
+        size += func.code_len(block) + 1;
         match &func.blocks[block].terminator {
             Some(Terminator::CondBr {
                 cond,
@@ -516,11 +516,15 @@ fn rebuild(module: &mut Module, caller: FuncId, plan: &Plan, bodies: &mut Bodies
         allocas,
         ..
     } = rebuilding;
-    // The callees' slots join the caller's frame, after its own allocas.
+    // The callees' slots join the caller's frame, after its own allocas
+    // (and the debug values that may come before them, which do not count).
     let entry_insts = &func.blocks[entry].insts;
     let after_allocas = entry_insts
         .iter()
-        .position(|&i| !matches!(func.insts[i].kind, InstKind::Alloca { .. }))
+        .position(|&i| {
+            let kind = &func.insts[i].kind;
+            !matches!(kind, InstKind::Alloca { .. }) && !kind.is_debug_value()
+        })
         .unwrap_or(entry_insts.len());
     func.blocks[entry]
         .insts
@@ -715,6 +719,11 @@ fn splice(
         func.blocks[nb].phis.reserve(placed.phis.len());
         for inst in callee.block_insts(cb) {
             let data = &callee.insts[inst];
+            // The callee's variables are not in the caller's debug table
+            // (an inlined function's are not shown).
+            if data.kind.is_debug_value() {
+                continue;
+            }
             let ty = data.result.map(|r| callee.value_type(r));
             // The real kind, with its operands mapped, comes below, once
             // every result has its copy.

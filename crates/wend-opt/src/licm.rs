@@ -114,6 +114,8 @@ pub fn is_speculatable(func: &Function, kind: &InstKind) -> bool {
         | InstKind::Store { .. }
         | InstKind::Call { .. }
         | InstKind::Phi { .. } => false,
+        // Says what a variable holds from its place on: it stays there.
+        InstKind::DebugValue { .. } => false,
     }
 }
 

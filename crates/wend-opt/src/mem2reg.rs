@@ -49,6 +49,11 @@
 //! become `undef`, their stores disappear with the slot, and phi entries
 //! for edges coming from them are `undef`.
 //!
+//! With `-g`, a deleted store to a variable of the debug table leaves a
+//! debug value in its place (`wend_ir::InstKind::DebugValue`, LLVM's
+//! `llvm.dbg.value`), and so does each phi of one, after the block's phis:
+//! what the debugger needs to find the variable's value in the SSA values.
+//!
 //! Where each variable is loaded and stored comes from
 //! `wend_ir::analysis::var_accesses`, which also makes the scans fast on
 //! functions with very many variables.
@@ -164,6 +169,8 @@ fn promote(func: &mut Function, flavour: Flavour, trace: &mut impl Trace) -> boo
     let mut undefs = Undefs::default();
     let mut planner = PhiPlanner::new(func, &cfg, &frontiers, &accesses);
     let phi_var = place_phis(func, &cfg, &mut planner, &vars, flavour, &mut undefs, trace);
+    let debug_var = debug_variables(func, &vars);
+    add_phi_debug_values(func, &phi_var, &debug_var);
 
     // Step 3: fill in phis, map each load to the value it reads, and take
     // the promoted allocas, loads and stores out of the blocks. On entry to
@@ -176,7 +183,9 @@ fn promote(func: &mut Function, flavour: Flavour, trace: &mut impl Trace) -> boo
             None => undefs.get(func, info.ty),
         })
         .collect();
-    let mut subst = rename(func, &cfg, &domtree, &var_of, &phi_var, on_entry, trace);
+    let mut subst = rename(
+        func, &cfg, &domtree, &var_of, &phi_var, &debug_var, on_entry, trace,
+    );
 
     // Clean up: trivial phis (pruned only), and the accesses in
     // unreachable code.
@@ -505,6 +514,7 @@ fn rename(
     domtree: &DomTree,
     var_of: &VarOf,
     phi_var: &SecondaryMap<Inst, Option<Var>>,
+    debug_var: &SecondaryMap<Var, Option<u32>>,
     on_entry: PrimaryMap<Var, Value>,
     trace: &mut impl Trace,
 ) -> Substitution {
@@ -564,7 +574,9 @@ fn rename(
             }
         }
         // Their work done, the promoted accesses (and allocas) go.
-        func.retain_insts(block, |func, inst| !is_promoted(func, var_of, inst));
+        func.retain_insts(block, |func, inst| {
+            becomes_debug_value(func, var_of, debug_var, inst) || !is_promoted(func, var_of, inst)
+        });
         // What flows along each outgoing edge into the successors' phis.
         for &(succ, entry) in outgoing.get(block.index()) {
             for i in 0..func.blocks[succ].phis.len() {
@@ -621,6 +633,72 @@ fn phi_entry_slots(
             }
         }
     })
+}
+
+// ---- debug values (-g) ---------------------------------------------------
+
+/// The debug table's index of each promoted variable that it describes.
+fn debug_variables(
+    func: &Function,
+    vars: &PrimaryMap<Var, VarInfo>,
+) -> SecondaryMap<Var, Option<u32>> {
+    let mut debug_var = SecondaryMap::new();
+    let Some(debug) = &func.debug else {
+        return debug_var;
+    };
+    let var_of_slot: rustc_hash::FxHashMap<Value, Var> =
+        vars.iter().map(|(var, info)| (info.address, var)).collect();
+    for (index, variable) in debug.variables.iter().enumerate() {
+        if let Some(&var) = variable.slot.and_then(|slot| var_of_slot.get(&slot)) {
+            debug_var[var] = Some(index as u32);
+        }
+    }
+    debug_var
+}
+
+/// A debug value of each new phi of a described variable, after the phis
+/// of its block.
+fn add_phi_debug_values(
+    func: &mut Function,
+    phi_var: &SecondaryMap<Inst, Option<Var>>,
+    debug_var: &SecondaryMap<Var, Option<u32>>,
+) {
+    if func.debug.is_none() {
+        return;
+    }
+    for i in 0..func.layout.len() {
+        let b = func.layout[i];
+        let mut records = Vec::new();
+        for j in 0..func.blocks[b].phis.len() {
+            let phi = func.blocks[b].phis[j];
+            if let Some(var) = phi_var[phi].and_then(|var| debug_var[var]) {
+                let value = func.insts[phi].result.unwrap();
+                let kind = InstKind::DebugValue { var, value };
+                records.push(func.make_inst(kind, None, func.insts[phi].line));
+            }
+        }
+        if !records.is_empty() {
+            func.blocks[b].insts.splice(0..0, records);
+        }
+    }
+}
+
+/// Whether `inst` is a store to a described variable, which it turns into
+/// a debug value of the stored value.
+fn becomes_debug_value(
+    func: &mut Function,
+    var_of: &VarOf,
+    debug_var: &SecondaryMap<Var, Option<u32>>,
+    inst: Inst,
+) -> bool {
+    let Some(Access::Store { var, value }) = var_of.access(func, inst) else {
+        return false;
+    };
+    let Some(var) = debug_var[var] else {
+        return false;
+    };
+    func.insts[inst].kind = InstKind::DebugValue { var, value };
+    true
 }
 
 // ---- cleanup -----------------------------------------------------------

@@ -138,19 +138,17 @@ pub struct PipelineOptions<'a> {
 
 /// Runs `passes` over `module` in order.
 ///
-/// The variables' locations in the debug tables (`-g`) are forgotten
-/// first: the passes promote and renumber the allocas they name (see
-/// [`wend_ir::debug_info`]), so the debugger says `<optimized out>`
-/// instead of reading a wrong slot.
+/// The captured variables' locations in the debug tables (`-g`) become
+/// debug values of their pointers first (see [`wend_ir::debug_info`]):
+/// optimised, the pointer parameters that hold their addresses live in
+/// registers, not in the frame slot the table's location stands for.
 pub fn run_pipeline(module: &mut Module, passes: &[&'static Pass], opts: &mut PipelineOptions) {
     if opts.verify_each {
         verify_or_panic(module, "before the first pass (the pipeline's input)");
     }
     if !passes.is_empty() {
         for func in module.functions.values_mut() {
-            if let Some(debug) = &mut func.debug {
-                debug.forget_locations();
-            }
+            wend_ir::debug_info::track_captured_variables(func);
         }
     }
     for pass in passes {

@@ -344,7 +344,9 @@ impl<'f, T: Trace> Solver<'f, T> {
             InstKind::Alloca { .. } | InstKind::Load { .. } | InstKind::Call { .. } => {
                 Lattice::Bottom
             }
-            InstKind::Store { .. } => unreachable!("a store has no result"),
+            InstKind::Store { .. } | InstKind::DebugValue { .. } => {
+                unreachable!("no result")
+            }
         }
     }
 }

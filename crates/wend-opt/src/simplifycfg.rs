@@ -15,8 +15,9 @@
 //!    edges become one, so the phis of `%b` drop one of the two (equal)
 //!    entries they have for this predecessor.
 //! 3. **Remove empty forwarding blocks.** A block `F` holding nothing but
-//!    `br label %S` (no phis, no instructions; not the entry; not a
-//!    self-loop) is bypassed: its predecessors branch straight to `S`, and
+//!    `br label %S` (no phis, no instructions but debug values; not the
+//!    entry; not a self-loop) is bypassed (the variables its debug values
+//!    set are unknown from the start of `S`: `wend_ir::debug_info`): its predecessors branch straight to `S`, and
 //!    each phi of `S` takes, for every such predecessor, the value it took
 //!    from `F`. That value is defined above `F`, so it is available at the
 //!    end of every predecessor of `F`. One condition (LLVM's
@@ -198,7 +199,12 @@ impl Simplifier<'_> {
         let Some(Terminator::Br { dest: s }) = data.terminator else {
             return;
         };
-        if f == self.entry || s == f || !data.phis.is_empty() || !data.insts.is_empty() {
+        let func = &*self.func;
+        let only_debug_values = data
+            .insts
+            .iter()
+            .all(|&i| func.insts[i].kind.is_debug_value());
+        if f == self.entry || s == f || !data.phis.is_empty() || !only_debug_values {
             return;
         }
         for &p in &self.preds[f] {
@@ -212,6 +218,8 @@ impl Simplifier<'_> {
             self.mark[p] = None;
         }
         if bypassed {
+            let records = std::mem::take(&mut self.func.blocks[f].insts);
+            wend_ir::debug_info::unknown_from_start(self.func, records, s);
             self.preds[f].clear();
             self.deleted[f] = true;
             self.enqueue(s);

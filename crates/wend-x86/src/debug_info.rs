@@ -15,14 +15,19 @@
 //! address (`DW_OP_call_frame_cfa`, which gdb computes from the `.cfi`
 //! directives, correct at every instruction): `DW_OP_fbreg N` for a
 //! variable in a frame slot, `DW_OP_fbreg N, DW_OP_deref` for a captured
-//! variable, whose address is in the slot. A variable whose slot is not
-//! known (after optimisation) has no location: gdb says `<optimized out>`.
+//! variable, whose address is in the slot. A variable that optimisation
+//! moved out of its slot has a location list instead (`.debug_loc`): the
+//! ranges of code where it is in a register (`DW_OP_regN`), in a spill slot
+//! (`DW_OP_fbreg`) or is a known constant (`DW_OP_consts`,
+//! `DW_OP_stack_value`), from [`crate::var_locations`]; elsewhere, and for
+//! a variable with neither, gdb says `<optimized out>`.
 //!
 //! Nothing here counts bytes: offsets, lengths and LEB128 numbers are
 //! left to the assembler (labels, their differences, `.uleb128`,
 //! `.sleb128`), and the DWARF numbers come from gimli's constants.
 
 use crate::emit::{escape_ascii, symbol};
+use crate::var_locations::{Range, VarLoc};
 use gimli::constants::*;
 use std::fmt::Write;
 use wend_ir::debug_info::{DebugType, FunctionDebug, VariableKind};
@@ -111,38 +116,33 @@ const VARIABLE_ATTRS: [(DwAt, DwForm); 4] = [
     (DW_AT_type, DW_FORM_ref4),
 ];
 
+/// The entry of a parameter or a local variable with `attrs`.
+const fn variable_abbrev(code: u64, param: bool, attrs: &'static [(DwAt, DwForm)]) -> Abbrev {
+    let tag = if param {
+        DW_TAG_formal_parameter
+    } else {
+        DW_TAG_variable
+    };
+    Abbrev {
+        code,
+        tag,
+        children: false,
+        attrs,
+    }
+}
+
 const LOCATED_VARIABLE_ATTRS: [(DwAt, DwForm); 5] = {
     let [a, b, c, d] = VARIABLE_ATTRS;
     [a, b, c, d, (DW_AT_location, DW_FORM_exprloc)]
 };
 
-const PARAM: Abbrev = Abbrev {
-    code: 5,
-    tag: DW_TAG_formal_parameter,
-    children: false,
-    attrs: &LOCATED_VARIABLE_ATTRS,
-};
+const PARAM: Abbrev = variable_abbrev(5, true, &LOCATED_VARIABLE_ATTRS);
 
-const PARAM_OPTIMIZED_OUT: Abbrev = Abbrev {
-    code: 6,
-    tag: DW_TAG_formal_parameter,
-    children: false,
-    attrs: &VARIABLE_ATTRS,
-};
+const PARAM_OPTIMIZED_OUT: Abbrev = variable_abbrev(6, true, &VARIABLE_ATTRS);
 
-const VARIABLE: Abbrev = Abbrev {
-    code: 7,
-    tag: DW_TAG_variable,
-    children: false,
-    attrs: &LOCATED_VARIABLE_ATTRS,
-};
+const VARIABLE: Abbrev = variable_abbrev(7, false, &LOCATED_VARIABLE_ATTRS);
 
-const VARIABLE_OPTIMIZED_OUT: Abbrev = Abbrev {
-    code: 8,
-    tag: DW_TAG_variable,
-    children: false,
-    attrs: &VARIABLE_ATTRS,
-};
+const VARIABLE_OPTIMIZED_OUT: Abbrev = variable_abbrev(8, false, &VARIABLE_ATTRS);
 
 /// A pointer to an outer variable that a nested function receives after
 /// its own parameters. It has no name, so gdb shows it nowhere (`info
@@ -166,7 +166,16 @@ const POINTER_TYPE: Abbrev = Abbrev {
     attrs: &[(DW_AT_byte_size, DW_FORM_data1), (DW_AT_type, DW_FORM_ref4)],
 };
 
-const ABBREVS: [&Abbrev; 10] = [
+const LOCLIST_VARIABLE_ATTRS: [(DwAt, DwForm); 5] = {
+    let [a, b, c, d] = VARIABLE_ATTRS;
+    [a, b, c, d, (DW_AT_location, DW_FORM_sec_offset)]
+};
+
+const PARAM_LOCLIST: Abbrev = variable_abbrev(11, true, &LOCLIST_VARIABLE_ATTRS);
+
+const VARIABLE_LOCLIST: Abbrev = variable_abbrev(12, false, &LOCLIST_VARIABLE_ATTRS);
+
+const ABBREVS: [&Abbrev; 12] = [
     &COMPILE_UNIT,
     &BASE_TYPE,
     &VOID_SUBPROGRAM,
@@ -177,6 +186,8 @@ const ABBREVS: [&Abbrev; 10] = [
     &VARIABLE_OPTIMIZED_OUT,
     &HIDDEN_PARAM,
     &POINTER_TYPE,
+    &PARAM_LOCLIST,
+    &VARIABLE_LOCLIST,
 ];
 
 /// The labels of the base types' entries.
@@ -201,6 +212,12 @@ enum Op {
     CallFrameCfa,
     Fbreg(i64),
     Deref,
+    /// The value is in this register (its DWARF number).
+    Reg(u16),
+    /// The address in this register plus an offset.
+    Breg(u16, i64),
+    Consts(i64),
+    StackValue,
 }
 
 /// The value of one attribute of an entry, in the form its abbreviation
@@ -228,6 +245,9 @@ struct FunctionEntry {
     debug: Box<FunctionDebug>,
     /// The frame-base offset of each of `debug.variables`, if located.
     locations: Vec<Option<i64>>,
+    /// The ranges of the location list of each of `debug.variables`
+    /// without a frame-base offset (empty: no list).
+    ranges: Vec<Vec<Range>>,
 }
 
 /// Collects the functions as they are written, then writes the debug
@@ -237,18 +257,22 @@ pub struct DwarfWriter {
     functions: Vec<FunctionEntry>,
     /// Numbers the labels of location expressions.
     next_expr: u32,
+    /// The contents of `.debug_loc`: the location lists so far.
+    loc_lists: String,
 }
 
 impl DwarfWriter {
     /// Records the function `symbol`, whose code has just been written, and
     /// returns the label to put right after its code. `locations` are the
     /// frame-base offsets of its debug table's variables (`None`: not
-    /// located).
+    /// located), and `ranges` the ranges of the location list of each
+    /// (none: empty, or shorter than the variables).
     pub fn add_function(
         &mut self,
         symbol: &str,
         debug: Box<FunctionDebug>,
         locations: Vec<Option<i64>>,
+        ranges: Vec<Vec<Range>>,
     ) -> String {
         let end_label = format!(".Ldebug_end{}", self.functions.len());
         self.functions.push(FunctionEntry {
@@ -256,8 +280,14 @@ impl DwarfWriter {
             end_label: end_label.clone(),
             debug,
             locations,
+            ranges,
         });
         end_label
+    }
+
+    /// How many functions were added: a number for the next one's labels.
+    pub fn functions(&self) -> usize {
+        self.functions.len()
     }
 
     /// The debug sections: `.debug_abbrev`, then `.debug_info` (the compile
@@ -345,6 +375,10 @@ impl DwarfWriter {
             }
         }
         out.push_str("\t.byte 0\t# end of the unit's children\n.Ldebug_info_end:\n");
+        if !self.loc_lists.is_empty() {
+            out.push_str("\n\t.section .debug_loc,\"\",@progbits\n");
+            out.push_str(&self.loc_lists);
+        }
         // The assembler appends the line table it builds from `.loc` to
         // this (otherwise empty) section.
         out.push_str("\n\t.section .debug_line,\"\",@progbits\n.Ldebug_line:\n");
@@ -356,6 +390,7 @@ impl DwarfWriter {
     fn subprogram(&mut self, out: &mut String, i: usize) {
         let f = &self.functions[i];
         let next_expr = &mut self.next_expr;
+        let loc_lists = &mut self.loc_lists;
         let entry = &f.debug;
         let symbol = symbol(&f.symbol);
         writeln!(out, "# {}", f.symbol).unwrap();
@@ -377,8 +412,28 @@ impl DwarfWriter {
             None => &VOID_SUBPROGRAM,
         };
         entry_to(out, next_expr, abbrev, &attrs);
-        for (var, &location) in entry.variables.iter().zip(&f.locations) {
+        for (k, (var, &location)) in entry.variables.iter().zip(&f.locations).enumerate() {
             let param = var.kind == VariableKind::Param;
+            let ranges = f.ranges.get(k).map_or(&[][..], Vec::as_slice);
+            if location.is_none() && !ranges.is_empty() {
+                let list = format!(".Ldebug_loc_list{i}_{k}");
+                let indirect = var.kind == VariableKind::Captured;
+                write_loc_list(loc_lists, next_expr, &list, ranges, indirect);
+                let attrs = [
+                    AttrValue::String(&var.name),
+                    AttrValue::Data(1),
+                    AttrValue::Udata(var.line.into()),
+                    AttrValue::Ref(type_label(var.ty)),
+                    AttrValue::SecOffset(&list),
+                ];
+                let abbrev = if param {
+                    &PARAM_LOCLIST
+                } else {
+                    &VARIABLE_LOCLIST
+                };
+                entry_to(out, next_expr, abbrev, &attrs);
+                continue;
+            }
             let ops: Vec<Op> = match (location, var.kind) {
                 (None, _) => Vec::new(),
                 (Some(offset), VariableKind::Captured) => vec![Op::Fbreg(offset), Op::Deref],
@@ -464,6 +519,41 @@ fn entry_to(out: &mut String, next_expr: &mut u32, abbrev: &Abbrev, values: &[At
     }
 }
 
+/// The location list `label` (DWARF 4 `.debug_loc`): a base address of 0,
+/// so that the ranges are the labels' own addresses, then each range with
+/// its expression, then the end of the list. With `indirect` (a captured
+/// variable), each range locates the variable's address.
+fn write_loc_list(
+    out: &mut String,
+    next_expr: &mut u32,
+    label: &str,
+    ranges: &[Range],
+    indirect: bool,
+) {
+    writeln!(out, "{label}:\n\t.quad -1, 0\t# base address 0").unwrap();
+    for range in ranges {
+        let ops: Vec<Op> = match (range.loc, indirect) {
+            (VarLoc::Reg(r), false) => vec![Op::Reg(r.dwarf_number())],
+            (VarLoc::Frame(offset), false) => vec![Op::Fbreg(offset)],
+            (VarLoc::Const(c), false) => vec![Op::Consts(c.into()), Op::StackValue],
+            (VarLoc::Reg(r), true) => vec![Op::Breg(r.dwarf_number(), 0)],
+            (VarLoc::Frame(offset), true) => vec![Op::Fbreg(offset), Op::Deref],
+            // An address is never a known constant.
+            (VarLoc::Const(_), true) => continue,
+        };
+        let n = *next_expr;
+        *next_expr += 1;
+        let (start, end) = (format!(".Ldebug_expr{n}"), format!(".Ldebug_expr_end{n}"));
+        writeln!(out, "\t.quad {}, {}", range.start, range.end).unwrap();
+        writeln!(out, "\t.2byte {end}-{start}\n{start}:").unwrap();
+        for op in ops {
+            write_op(out, op);
+        }
+        writeln!(out, "{end}:").unwrap();
+    }
+    out.push_str("\t.quad 0, 0\t# end of list\n");
+}
+
 fn write_abbrev(out: &mut String, abbrev: &Abbrev) {
     writeln!(out, "\t.uleb128 {}\t# abbreviation code", abbrev.code).unwrap();
     writeln!(out, "\t.uleb128 {:#x}\t# {}", abbrev.tag.0, abbrev.tag).unwrap();
@@ -495,6 +585,24 @@ fn write_op(out: &mut String, op: Op) {
             DW_OP_fbreg.0, DW_OP_fbreg
         ),
         Op::Deref => writeln!(out, "\t.byte {:#x}\t# {}", DW_OP_deref.0, DW_OP_deref),
+        Op::Reg(n) => {
+            let op = DwOp(DW_OP_reg0.0 + u8::try_from(n).expect("a register below 32"));
+            writeln!(out, "\t.byte {:#x}\t# {op}", op.0)
+        }
+        Op::Breg(n, offset) => {
+            let op = DwOp(DW_OP_breg0.0 + u8::try_from(n).expect("a register below 32"));
+            writeln!(out, "\t.byte {:#x}\t# {op}\n\t.sleb128 {offset}", op.0)
+        }
+        Op::Consts(c) => writeln!(
+            out,
+            "\t.byte {:#x}\t# {}\n\t.sleb128 {c}",
+            DW_OP_consts.0, DW_OP_consts
+        ),
+        Op::StackValue => writeln!(
+            out,
+            "\t.byte {:#x}\t# {}",
+            DW_OP_stack_value.0, DW_OP_stack_value
+        ),
     }
     .unwrap();
 }
@@ -535,7 +643,7 @@ mod tests {
         let mut w = DwarfWriter::default();
         let mut add = |symbol: &str, parent: Option<&str>| {
             let debug = function(symbol, parent);
-            w.add_function(symbol, debug, vec![None])
+            w.add_function(symbol, debug, vec![None], Vec::new())
         };
         assert_eq!(add("main", None), ".Ldebug_end0");
         add("main.f", Some("main"));
@@ -565,7 +673,7 @@ mod tests {
     #[test]
     fn a_variable_without_a_slot_has_no_location() {
         let mut w = DwarfWriter::default();
-        w.add_function("main", function("main", None), vec![None]);
+        w.add_function("main", function("main", None), vec![None], Vec::new());
         let text = w.finish("prog.wend", "/src");
         assert!(text.contains("\t.uleb128 8\t# DW_TAG_variable"), "{text}");
         assert!(!text.contains("DW_OP_fbreg"), "{text}");

@@ -34,7 +34,7 @@
 //! (invalidating any CFG analysis) and may delete blocks from the layout.
 
 use cranelift_entity::SecondaryMap;
-use wend_ir::{BinOp, Block, Function, InstKind, Terminator, Value};
+use wend_ir::{BinOp, Block, Function, Inst, InstKind, Terminator, Value};
 
 /// The most selects one conversion may create.
 pub const MAX_SELECTS: usize = 4;
@@ -127,11 +127,14 @@ fn convert(func: &mut Function, counts: &mut Counts, head: Block) -> bool {
     // speculatable instructions) jumps to.
     let empty_side = |b: Block| {
         let data = &func.blocks[b];
-        let small = data.insts.len() <= MAX_SPECULATED
-            && data
-                .insts
+        // Debug values are no code: they do not count.
+        let code = || {
+            data.insts
                 .iter()
-                .all(|&i| speculatable(&func.insts[i].kind));
+                .map(|&i| &func.insts[i].kind)
+                .filter(|kind| !kind.is_debug_value())
+        };
+        let small = code().count() <= MAX_SPECULATED && code().all(speculatable);
         match data.terminator {
             Some(Terminator::Br { dest })
                 if data.phis.is_empty() && small && pred_edges[b] == 1 =>
@@ -164,10 +167,16 @@ fn convert(func: &mut Function, counts: &mut Counts, head: Block) -> bool {
         return false;
     }
     let line = func.blocks[head].terminator_line;
+    // The code moves to `head`; a side's debug values would hold on both
+    // paths there, so they say "unknown" at the join instead.
     for side in [from_true, from_false] {
         if side != head {
-            let insts = std::mem::take(&mut func.blocks[side].insts);
-            func.blocks[head].insts.extend(insts);
+            let (records, code): (Vec<Inst>, Vec<Inst>) =
+                std::mem::take(&mut func.blocks[side].insts)
+                    .into_iter()
+                    .partition(|&i| func.insts[i].kind.is_debug_value());
+            func.blocks[head].insts.extend(code);
+            wend_ir::debug_info::unknown_from_start(func, records, join);
         }
     }
     // How the use counts change, applied once they are no longer read:

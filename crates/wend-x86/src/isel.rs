@@ -440,7 +440,8 @@ fn select(
         let mut noted_line = None;
         for &inst in &func.blocks[b].insts {
             let line = func.insts[inst].line;
-            if notes == Notes::EveryInst || noted_line != Some(line) {
+            let code = !func.insts[inst].kind.is_debug_value();
+            if code && (notes == Notes::EveryInst || noted_line != Some(line)) {
                 s.out.push(MInst::Note { inst, line });
                 noted_line = Some(line);
             }
@@ -542,6 +543,16 @@ impl Selector<'_> {
         let unused = result.is_some_and(|r| !self.facts[r].has(UseFacts::USED));
         match data.kind.clone() {
             InstKind::Alloca { .. } | InstKind::Phi { .. } => {}
+            InstKind::DebugValue { var, value } => {
+                // A value with no register (deleted, or fused into the
+                // instructions that use it) is unknown to the debugger.
+                let value = match self.func.value_def(value) {
+                    ValueDef::Const(c) => Some(Operand::Imm(c)),
+                    ValueDef::Undef | ValueDef::Str(_) => None,
+                    _ => self.vregs[value].expand().map(Operand::Reg),
+                };
+                self.out.push(MInst::DebugValue { var, value });
+            }
             _ if result.is_some_and(|r| self.facts[r].has(UseFacts::FUSED)) => {}
             InstKind::Select { .. }
                 if self.facts[result.unwrap()].has(UseFacts::WRAPPING_DIVISION) =>

@@ -40,6 +40,7 @@ pub mod out_of_ssa;
 pub mod regalloc;
 pub mod regs;
 pub mod runtime;
+pub mod var_locations;
 
 use std::fmt::Write;
 use wend_ir::Module;
@@ -124,6 +125,7 @@ pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Op
         &labels,
         &mut emit::LocalLabels::default(),
         opts,
+        None,
     )
     .expect("writing to a Vec cannot fail");
     String::from_utf8(out).expect("assembly is text")
@@ -197,6 +199,27 @@ fn write_module_inner(
         // them it is freed before register allocation, the hungriest step.
         let ir = opts.comments.then_some(ir);
         let alloc = regalloc::allocate(&mir);
+        // Where the variables mem2reg promoted are, instruction by
+        // instruction (none at -O0, where every one has its slot).
+        let (ranges, debug_labels) = match (&dwarf, &debug) {
+            (Some(dwarf), Some(debug)) => {
+                let prefix = format!(
+                    "{}{}_",
+                    var_locations::DEBUG_LABEL_PREFIX,
+                    dwarf.functions()
+                );
+                let spill_offset = |s| emit::spill_frame_base_offset(&mir, &alloc, s);
+                let (ranges, labels) = var_locations::compute(
+                    &mir,
+                    &alloc,
+                    debug.variables.len(),
+                    prefix,
+                    spill_offset,
+                );
+                (ranges, Some(labels))
+            }
+            _ => (Vec::new(), None),
+        };
         emit::emit_function(
             out,
             module,
@@ -206,6 +229,7 @@ fn write_module_inner(
             &labels,
             &mut local_labels,
             opts,
+            debug_labels.as_ref(),
         )?;
         if let (Some(dwarf), Some(debug)) = (&mut dwarf, debug) {
             let mut offsets = emit::slot_frame_base_offsets(&mir, &alloc, &slots).into_iter();
@@ -215,7 +239,7 @@ fn write_module_inner(
                 .iter()
                 .map(|v| v.slot.and_then(|_| offsets.next().flatten()))
                 .collect();
-            let end = dwarf.add_function(&mir.name, debug, locations);
+            let end = dwarf.add_function(&mir.name, debug, locations, ranges);
             writeln!(out, "{end}:")?;
         }
     }

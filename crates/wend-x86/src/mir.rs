@@ -184,6 +184,13 @@ pub enum MInst {
         /// not needed to emit `.loc`.
         line: u32,
     },
+    /// From here on, the debug table's variable `var` holds `value`
+    /// (`None`: unknown), for `-g`'s location lists; no code, and no use
+    /// of the register (see `wend_ir::InstKind::DebugValue`).
+    DebugValue {
+        var: u32,
+        value: Option<Operand>,
+    },
     /// Defines the parameters from their ABI locations (first in the entry).
     Params {
         dsts: Box<[VReg]>,
@@ -342,6 +349,7 @@ impl MInst {
         let f = &mut f;
         match self {
             MInst::Note { .. }
+            | MInst::DebugValue { .. }
             | MInst::Params { .. }
             | MInst::LeaSlot { .. }
             | MInst::LeaStr { .. } => {}
@@ -380,7 +388,7 @@ impl MInst {
     /// Calls `f` on every register the instruction writes.
     pub fn for_each_def(&self, mut f: impl FnMut(VReg)) {
         match self {
-            MInst::Note { .. } | MInst::Store { .. } => {}
+            MInst::Note { .. } | MInst::DebugValue { .. } | MInst::Store { .. } => {}
             MInst::Params { dsts } => dsts.iter().copied().for_each(f),
             MInst::Copy { dst, .. }
             | MInst::Alu { dst, .. }

@@ -52,7 +52,7 @@ use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
 use wend_ir::trace::{Event, NoTrace, Trace};
 
 /// Where a virtual register lives.
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Loc {
     Reg(PReg),
     /// The n-th 8-byte spill slot of the frame.

@@ -48,6 +48,26 @@ pub const SCRATCH: PReg = R11;
 pub const SCRATCH2: PReg = R10;
 
 impl PReg {
+    /// The register's number in DWARF (the x86-64 System V psABI's).
+    pub fn dwarf_number(self) -> u16 {
+        match self {
+            Rax => 0,
+            Rdx => 1,
+            Rcx => 2,
+            Rbx => 3,
+            Rsi => 4,
+            Rdi => 5,
+            R8 => 8,
+            R9 => 9,
+            R10 => 10,
+            R11 => 11,
+            R12 => 12,
+            R13 => 13,
+            R14 => 14,
+            R15 => 15,
+        }
+    }
+
     pub fn is_callee_saved(self) -> bool {
         CALLEE_SAVED.contains(&self)
     }

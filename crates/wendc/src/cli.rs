@@ -101,7 +101,8 @@ pub struct CompileArgs {
     #[arg(long, value_enum, default_value_t = Backend::Native)]
     pub backend: Backend,
     /// Debug information for gdb: functions, parameters and variables
-    /// (native backend; at -O1/-O2 the variables are `<optimized out>`)
+    /// (native backend; optimised, a variable is `<optimized out>` where
+    /// its value is not known)
     #[arg(short = 'g')]
     pub debug_info: bool,
     #[command(flatten)]

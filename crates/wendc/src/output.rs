@@ -72,7 +72,21 @@ pub fn replace(out: &Path, make: impl FnOnce(&Path) -> Result<(), Failed>) -> Re
         .parent()
         .filter(|p| !p.as_os_str().is_empty())
         .unwrap_or(Path::new("."));
-    let staging = crate::interrupt::temp_dir(Some(dir)).map_err(cannot_write)?;
+    // The temporary directory's own error names its random path: say what
+    // is wrong with the directory the user named instead.
+    let staging = crate::interrupt::temp_dir(Some(dir)).map_err(|e| {
+        let cause = match std::fs::metadata(dir) {
+            Err(e) => e,
+            Ok(m) if !m.is_dir() => std::io::Error::from(std::io::ErrorKind::NotADirectory),
+            Ok(_) => std::io::Error::from(e.kind()),
+        };
+        eprintln!(
+            "error: cannot write output `{}`: cannot create a file in `{}`: {cause}",
+            out.display(),
+            dir.display()
+        );
+        Failed
+    })?;
     let staged = staging
         .path()
         .join(target.file_name().unwrap_or("output".as_ref()));

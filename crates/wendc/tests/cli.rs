@@ -265,6 +265,31 @@ fn missing_file_is_an_error() {
         .stderr(predicate::str::contains("cannot read"));
 }
 
+/// An output in a directory that does not exist: the error names that
+/// directory and the reason, not the temporary name the output is first
+/// written under.
+#[test]
+fn output_in_a_missing_directory_is_an_error_naming_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "hello.wend", HELLO.as_bytes());
+    let out = dir.path().join("missing/hello");
+    let assert = wendc()
+        .args(["build"])
+        .arg(&src)
+        .arg("-o")
+        .arg(&out)
+        .assert()
+        .code(1);
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    let want = format!(
+        "error: cannot write output `{}`: cannot create a file in `{}`: No such file or \
+         directory (os error 2)\n",
+        out.display(),
+        out.parent().unwrap().display()
+    );
+    assert_eq!(stderr, want);
+}
+
 const LOOP: &str = "main() {\n    int i;\n    int s;\n    while i < 5 {\n        s = s + i;\n        i = i + 1;\n    }\n    println s;\n}\n";
 
 #[test]

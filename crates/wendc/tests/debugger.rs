@@ -90,6 +90,23 @@ fn build(source: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
     (dir, exe)
 }
 
+/// Builds the repository's `program` with `wendc build -g` and `flags`
+/// from the repository's root, as the docs show it (so that gdb names the
+/// source by that path); returns the directory of the executable (kept
+/// alive) and the executable.
+fn build_example(program: &str, flags: &[&str]) -> (tempfile::TempDir, PathBuf) {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let dir = tempfile::tempdir().unwrap();
+    let exe = dir.path().join("prog");
+    wendc_in(&root)
+        .args(["build", "-g", program, "-o"])
+        .arg(&exe)
+        .args(flags)
+        .assert()
+        .success();
+    (dir, exe)
+}
+
 /// Runs gdb in batch mode on `exe` with `commands`; returns what it
 /// printed (the program's output included), stdout then stderr.
 fn gdb(exe: &Path, commands: &[&str]) -> String {
@@ -345,7 +362,7 @@ fn gdb_calls_a_nested_function_only_with_its_hidden_pointers() {
 }
 
 #[test]
-fn optimised_variables_are_optimized_out_not_wrong() {
+fn optimised_code_shows_the_values_it_knows_at_a_breakpoint() {
     if !have_gdb() {
         return;
     }
@@ -360,14 +377,11 @@ fn optimised_variables_are_optimized_out_not_wrong() {
             "kill",
         ],
     );
-    assert_lines_in_order(
-        &out,
-        &[
-            "n = <optimized out>",
-            "flip = <optimized out>",
-            "here = <optimized out>",
-        ],
-    );
+    // The first call is depth(2, true); `here` is not assigned yet, so it
+    // holds its initial 0 (`inner` is inlined: its `t` is not shown); the
+    // captured `total`, reached through the pointer parameter, is still
+    // main's 1.
+    assert_lines_in_order(&out, &["n = 2", "flip = true", "here = 0", "total = 1"]);
 }
 
 #[test]
@@ -376,14 +390,7 @@ fn the_session_in_the_runtime_chapter() {
         return;
     }
     // docs/10-runtime.md shows this session on docs/examples/counter.wend.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    let dir = tempfile::tempdir().unwrap();
-    let exe = dir.path().join("counter");
-    wendc_in(&root)
-        .args(["build", "-g", "docs/examples/counter.wend", "-o"])
-        .arg(&exe)
-        .assert()
-        .success();
+    let (_dir, exe) = build_example("docs/examples/counter.wend", &[]);
     let out = gdb(
         &exe,
         &[
@@ -411,6 +418,39 @@ fn the_session_in_the_runtime_chapter() {
             .any(|l| l.starts_with("#1 ")
                 && l.ends_with("in main () at docs/examples/counter.wend:7")),
         "{out}"
+    );
+}
+
+#[test]
+fn the_optimised_session_in_the_runtime_chapter() {
+    if !have_gdb() {
+        return;
+    }
+    // docs/10-runtime.md shows this session on docs/examples/sum.wend: in
+    // the loop, `i` is incremented before `sum` adds it.
+    let (_dir, exe) = build_example("docs/examples/sum.wend", &["-O2"]);
+    let out = gdb(
+        &exe,
+        &[
+            "break 7",
+            "run",
+            "info locals",
+            "continue",
+            "info locals",
+            "kill",
+        ],
+    );
+    assert_lines_in_order(
+        &out,
+        &[
+            "Breakpoint 1, main () at docs/examples/sum.wend:7",
+            "7\t        sum = sum + i;",
+            "i = 1",
+            "sum = 0",
+            "Breakpoint 1, main () at docs/examples/sum.wend:7",
+            "i = 2",
+            "sum = 1",
+        ],
     );
 }
 
@@ -479,4 +519,324 @@ fn g_where_it_has_no_effect_is_a_usage_error() {
         .assert()
         .success()
         .stdout("16\n6\ntrue\n");
+}
+
+// ---- optimised code: every value shown is the -O0 value ----------------
+
+/// Loops, branches that assign a variable on one side only, a variable
+/// read after its last assignment, parameters, recursion and a nested
+/// function that captures a variable of its parent.
+const OPTIMISED_PROGRAMS: &[&str] = &[
+    COUNTER,
+    NESTED,
+    // A function nested two deep, inlined into one that keeps slots.
+    "\
+main() {
+    int a;
+    int f(int n) {
+        int b;
+        int c;
+        int g(int k) {
+            b = b + k;
+            c = c + a;
+            return b * c;
+        }
+        b = n;
+        c = g(n) + g(1);
+        return b + c;
+    }
+    a = 3;
+    println f(2);
+    println a;
+}
+",
+    "\
+main() {
+    int i;
+    int sum;
+    int last;
+    bool even;
+    while i < 6 {
+        even = i % 2 == 0;
+        if even {
+            sum = sum + i * i;
+        } else {
+            last = i;
+        }
+        i = i + 1;
+    }
+    println sum;
+    println last;
+}
+",
+    "\
+main() {
+    int x;
+    int y;
+    int fib(int n) {
+        int a;
+        int b;
+        int t;
+        int k;
+        b = 1;
+        while k < n {
+            t = a + b;
+            a = b;
+            b = t;
+            k = k + 1;
+        }
+        return a;
+    }
+    int gcd(int a, int b) {
+        if b == 0 {
+            return a;
+        }
+        return gcd(b, a % b);
+    }
+    x = fib(10);
+    y = gcd(x, 21);
+    println x;
+    println y;
+    println x + y;
+}
+",
+];
+
+/// One stop of `gdb_trace.py`: the line and the how-manieth stop at it,
+/// and each frame of the backtrace, innermost first, as its function's
+/// name and each variable shown with its value.
+#[derive(Debug)]
+struct Stop {
+    at: (u32, u32),
+    frames: Vec<(String, Vec<(String, String)>)>,
+}
+
+/// Every stop of `exe` at a line of `prog.wend` (see `gdb_trace.py`).
+fn trace(exe: &Path) -> Vec<Stop> {
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/gdb_trace.py");
+    let out = std::process::Command::new("gdb")
+        .args([
+            "-batch",
+            "-nx",
+            "-iex",
+            "set disable-randomization off",
+            "-x",
+        ])
+        .arg(script)
+        .arg(exe)
+        .current_dir(exe.parent().unwrap())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("[Inferior 1 (process ") && l.contains(" exited")),
+        "the traced program did not finish:\n{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut stops: Vec<Stop> = Vec::new();
+    for line in text.lines() {
+        if let Some(at) = line.strip_prefix("stop ") {
+            let (line, hit) = at.split_once(' ').unwrap();
+            stops.push(Stop {
+                at: (line.parse().unwrap(), hit.parse().unwrap()),
+                frames: Vec::new(),
+            });
+        } else if let Some(frame) = line.strip_prefix("frame ") {
+            let (name, values) = frame.split_once(" | ").unwrap();
+            let values = values
+                .split('\t')
+                .filter(|v| !v.is_empty())
+                .map(|v| {
+                    let (name, value) = v.split_once('=').unwrap();
+                    (name.to_string(), value.to_string())
+                })
+                .collect();
+            let stop = stops.last_mut().expect("a frame follows its stop");
+            stop.frames.push((name.to_string(), values));
+        }
+    }
+    stops
+}
+
+const OPTIMIZED_OUT: &str = "<optimized out>";
+
+/// Builds `source` at -O0 and with `flags`, traces both, and checks every
+/// value the optimised build shows, in any frame, against the values the
+/// variable has in the -O0 run, in time order. Optimised code runs a line's
+/// code at other moments, or more or fewer times (a side of an `if` runs
+/// on both paths, a loop's invariant runs once before it), so its stops do
+/// not pair with -O0's; what must hold is that each variable's values, as
+/// shown stop after stop, are values it has in the -O0 run, in the order
+/// it has them: a value it never has, or an older one shown after a newer
+/// one, is wrong. (A variable of a function is followed across all its
+/// frames: with recursion or inlining, which frame is which differs.)
+/// Returns how many values were shown and how many were `<optimized out>`.
+fn check_against_o0(source: &str, flags: &[&str]) -> (usize, usize) {
+    let (_dir0, exe0) = build(source, &[]);
+    let reference = trace(&exe0);
+    let (_dir, exe) = build(source, flags);
+    let optimised = trace(&exe);
+    assert!(!optimised.is_empty(), "no stop at all with {flags:?}");
+    // For each function's variable, the -O0 stops and the values it has
+    // at each (one per frame of the function).
+    type History = Vec<(usize, Vec<String>)>;
+    let mut history: std::collections::HashMap<(String, String), History> = Default::default();
+    for (k, stop) in reference.iter().enumerate() {
+        for (function, values) in &stop.frames {
+            for (name, value) in values {
+                let h = history.entry((function.clone(), name.clone())).or_default();
+                match h.last_mut() {
+                    Some((at, vs)) if *at == k => vs.push(value.clone()),
+                    _ => h.push((k, vec![value.clone()])),
+                }
+            }
+        }
+    }
+    // How far into its history each variable's shown values have come.
+    let mut reached: std::collections::HashMap<(String, String), usize> = Default::default();
+    let (mut shown, mut hidden) = (0, 0);
+    for stop in &optimised {
+        for (function, values) in &stop.frames {
+            for (name, value) in values {
+                if value == OPTIMIZED_OUT {
+                    hidden += 1;
+                    continue;
+                }
+                shown += 1;
+                let key = (function.clone(), name.clone());
+                let h = history.get(&key).map_or(&[][..], Vec::as_slice);
+                let from = reached.get(&key).copied().unwrap_or(0);
+                let found = h[from.min(h.len())..]
+                    .iter()
+                    .position(|(_, vs)| vs.contains(value))
+                    .map(|p| from + p);
+                let Some(at) = found else {
+                    panic!(
+                        "{flags:?}: at line {} (stop {}), frame {function}, gdb shows {name} = \
+                         {value}, which -O0 never shows from its stop {} on; -O0 has {name} = {:?}\n\
+                         program:\n{source}\noptimised stops:\n{optimised:#?}",
+                        stop.at.0,
+                        stop.at.1,
+                        h.get(from).map_or(usize::MAX, |(k, _)| *k),
+                        h.iter().map(|(_, vs)| vs.join("|")).collect::<Vec<_>>(),
+                    );
+                };
+                reached.insert(key, at);
+            }
+        }
+    }
+    (shown, hidden)
+}
+
+#[test]
+fn optimised_code_shows_the_o0_values_or_optimized_out() {
+    if !have_gdb() {
+        return;
+    }
+    for level in ["-O1", "-O2"] {
+        let (mut shown, mut hidden) = (0, 0);
+        for source in OPTIMISED_PROGRAMS {
+            let (s, h) = check_against_o0(source, &[level]);
+            shown += s;
+            hidden += h;
+        }
+        eprintln!("{level}: {shown} values shown, {hidden} optimized out");
+        assert!(shown > 0, "{level}: no value shown at all");
+    }
+}
+
+/// The instructions of `wendc build --emit asm` with `flags`, without the
+/// debug sections, directives and labels.
+fn instructions(program: &Path, flags: &[&str]) -> Option<String> {
+    let out = common::wendc()
+        .args(["build", "--emit", "asm", "-o", "-"])
+        .arg(program)
+        .args(flags)
+        .output()
+        .unwrap();
+    if !out.status.success() {
+        return None; // a program with errors (test-programs/errors)
+    }
+    let text = String::from_utf8(out.stdout).unwrap();
+    let code = text.split("\t.section .debug_").next().unwrap();
+    let lines: Vec<&str> = code
+        .lines()
+        .filter(|l| l.starts_with('\t') && !l.starts_with("\t."))
+        .collect();
+    Some(lines.join("\n"))
+}
+
+/// `-g` changes no instruction of optimised code: the debug values that
+/// say where the variables are keep no value alive and change no decision
+/// of the optimiser or the backend. (At -O0 it does: a nested function
+/// stores the pointers to its captured variables in its frame, as clang
+/// -O0 stores every parameter, for the debugger to find them.)
+#[test]
+fn g_changes_no_instruction() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-programs");
+    let mut programs: Vec<PathBuf> = Vec::new();
+    let mut dirs = vec![root];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "wend") {
+                programs.push(path);
+            }
+        }
+    }
+    programs.sort();
+    let dir = tempfile::tempdir().unwrap();
+    for (k, source) in OPTIMISED_PROGRAMS.iter().enumerate() {
+        let path = dir.path().join(format!("optimised{k}.wend"));
+        std::fs::write(&path, source).unwrap();
+        programs.push(path);
+    }
+    let mut compared = 0;
+    for program in &programs {
+        for level in ["-O1", "-O2"] {
+            let Some(without) = instructions(program, &[level]) else {
+                continue;
+            };
+            let with = instructions(program, &[level, "-g"]).expect("builds with -g too");
+            assert!(
+                without == with,
+                "{} {level}: -g changes the code",
+                program.display()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 100, "only {compared} builds compared");
+}
+
+/// The checker over programs of the repository: known_conditions.wend
+/// stops in a callee while `main`'s loop counter is in a callee-saved
+/// register (the caller's frame must read it where the callee saved it).
+#[test]
+fn optimised_repository_programs_show_the_o0_values_or_optimized_out() {
+    if !have_gdb() {
+        return;
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for program in [
+        "test-programs/simple/bools.wend",
+        "test-programs/simple/call_in_condition.wend",
+        "test-programs/simple/known_conditions.wend",
+        "test-programs/simple/int_min_div.wend",
+        "test-programs/simple/overload_enclosing.wend",
+        "test-programs/simple/param_by_value.wend",
+        "test-programs/simple/transitive_capture.wend",
+        "docs/examples/collatz.wend",
+        "docs/examples/swap.wend",
+        "docs/examples/captures.wend",
+    ] {
+        let source = std::fs::read_to_string(root.join(program)).unwrap();
+        for level in ["-O1", "-O2"] {
+            let (shown, hidden) = check_against_o0(&source, &[level]);
+            eprintln!("{program} {level}: {shown} values shown, {hidden} optimized out");
+        }
+    }
 }

@@ -94,8 +94,11 @@ impl Frame {
         if self.size > 0 {
             writeln!(out, "\tsubq ${}, %rsp", self.size)?;
         }
+        // The saves are described, so that a debugger unwinding to a caller
+        // reads the caller's values of these registers, not this function's.
         for &(r, off) in &self.saves {
             writeln!(out, "\tmovq {}, {off}(%rbp)", r.name64())?;
+            writeln!(out, "\t.cfi_offset {}, {}", r.name64(), off - 16)?;
         }
         Ok(())
     }
@@ -116,6 +119,13 @@ pub fn slot_frame_base_offsets(
         .iter()
         .map(|&slot| Some(i64::from(frame.as_ref()?.slot_offset(slot?)) - 16))
         .collect()
+}
+
+/// The frame-base (CFA) offset of spill slot `s`, as
+/// [`slot_frame_base_offsets`] gives those of the alloca slots.
+pub fn spill_frame_base_offset(mf: &MFunction, alloc: &Allocation, s: u32) -> Option<i64> {
+    let frame = Frame::new(mf, alloc);
+    (!frame.frameless).then(|| i64::from(frame.spill_offset(s)) - 16)
 }
 
 impl FunctionEmitter<'_> {

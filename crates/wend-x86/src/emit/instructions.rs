@@ -47,6 +47,7 @@ impl FunctionEmitter<'_> {
 
     pub(super) fn inst(&mut self, inst: &MInst) {
         match inst {
+            MInst::DebugValue { .. } => {}
             MInst::Note { inst, line } => {
                 if let Some(func) = self.comments_ir {
                     let text = inst_text(self.module, func, self.names(), *inst);

@@ -20,6 +20,7 @@ mod operands;
 use crate::mir::*;
 use crate::regalloc::Allocation;
 use crate::regs::PReg;
+use crate::var_locations::{DebugLabels, DEBUG_LABEL_PREFIX};
 use crate::Options;
 use cranelift_entity::SecondaryMap;
 use frame::Frame;
@@ -28,10 +29,24 @@ use std::fmt::{self, Write};
 use wend_ir::print::{inst_text, terminator_text, FunctionNames};
 use wend_ir::{Block, Function, Module};
 
-pub use frame::slot_frame_base_offsets;
+pub use frame::{slot_frame_base_offsets, spill_frame_base_offset};
 pub use labels::{block_label, block_labels, string_label, symbol, BlockLabels, LocalLabels};
 
 /// The most instructions of a loop header's test copied to the end of the
+/// `text` without the lines defining debug labels: a copy of a block's
+/// code (a loop test rotated into the blocks that jump to it) must not
+/// define them again, and is in no range.
+fn without_debug_labels(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains(DEBUG_LABEL_PREFIX) {
+        return text.into();
+    }
+    let kept: Vec<&str> = text
+        .split_inclusive('\n')
+        .filter(|l| !l.starts_with(DEBUG_LABEL_PREFIX))
+        .collect();
+    kept.concat().into()
+}
+
 /// blocks that jump to it.
 const MAX_DUPLICATED_TEST: usize = 1;
 
@@ -89,6 +104,8 @@ struct FunctionEmitter<'a> {
     prologue_line: Option<u32>,
     /// In the entry block, before its first `.loc` of another line.
     in_prologue: bool,
+    /// With location lists (`-g`, optimised), the labels their ranges need.
+    debug_labels: Option<&'a DebugLabels>,
 }
 
 /// Where a jump to each block of `layout` really goes: following the
@@ -158,6 +175,7 @@ pub fn emit_function(
     labels: &BlockLabels,
     local_labels: &mut LocalLabels,
     opts: &Options,
+    debug_labels: Option<&DebugLabels>,
 ) -> std::io::Result<()> {
     let comments_ir = opts
         .comments
@@ -177,6 +195,7 @@ pub fn emit_function(
         line: 0,
         prologue_line: None,
         in_prologue: false,
+        debug_labels,
     };
     let first_line = mf
         .layout
@@ -249,7 +268,7 @@ pub fn emit_function(
                 && !target.defines_labels
                 && is_emitted[t]
             {
-                out.write_all(e.text[target.text.clone()].as_bytes())?;
+                out.write_all(without_debug_labels(&e.text[target.text.clone()]).as_bytes())?;
                 exit = target.exit.clone();
             }
         }
@@ -272,6 +291,19 @@ pub fn emit_function(
                 }
             }
             Exit::Done => {}
+        }
+    }
+    // A block left out has no code, but the ranges of the location lists
+    // may name its labels: all at one address, so those ranges are empty.
+    if let Some(labels) = debug_labels {
+        for &b in mf.layout.iter().filter(|&&b| !is_emitted[b]) {
+            let text = &e.text[code[b].as_ref().unwrap().text.clone()];
+            for line in text
+                .lines()
+                .filter(|l| l.starts_with(labels.prefix.as_str()))
+            {
+                writeln!(out, "{line}")?;
+            }
         }
     }
     out.write_all(e.out_of_line.as_bytes())?;
@@ -349,8 +381,24 @@ impl FunctionEmitter<'_> {
                 self.comment(&text);
             }
         }
-        for inst in block.insts {
+        let first = mf.blocks[b].as_ref().unwrap().insts.start as usize;
+        for (k, inst) in block.insts.iter().enumerate() {
+            let labels = self.debug_labels.filter(|l| l.before[first + k]);
+            if let Some(labels) = labels {
+                writeln!(self.text, "{}{}:", labels.prefix, first + k).unwrap();
+            }
+            let instructions = self.instructions;
             self.inst(inst);
+            if let Some(labels) = labels.filter(|l| l.first_byte[first + k]) {
+                let code = usize::from(self.instructions > instructions);
+                let label = format!("{}{}", labels.prefix, first + k);
+                writeln!(self.text, "{label}h = {label} + {code}").unwrap();
+            }
+        }
+        // Where the block's ranges end: before the terminator's code (a
+        // return restores the callee-saved registers).
+        if let Some(labels) = self.debug_labels {
+            writeln!(self.text, "{}:", labels.block_end(b)).unwrap();
         }
         if let Some(func) = self.comments_ir {
             if let Some(t) = &func.blocks[b].terminator {
