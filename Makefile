@@ -13,11 +13,15 @@
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
 # make editors-test — the TextMate grammar and the Vim syntax file against their samples
+# make lab LAB=NAME OUT=DIR — a student copy for one lab of the course kit (`make lab`
+#                  alone lists them; SOLUTION=1 keeps the reference code); docs/teaching.md
+# make grade  — in a student copy: grade the lab (labs/grade.py; exit 0 only at full marks)
+# make labs-test — the kit itself: every lab's stubs fail their grader, its solution passes
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
+.PHONY: lab grade labs-test all test unit-tests program-tests lsp-tests docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix
 
 all: wendc
 
@@ -82,6 +86,25 @@ editors-test: wendc $(VSCODE_EXT)/node_modules/.package-lock.json
 vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
+
+# The course kit (labs/, docs/teaching.md). LABS_SEEDS: the random programs
+# of each lab's copy in labs-test (CI keeps it small).
+LAB ?=
+OUT ?=
+LABS_SEEDS ?= 0:4
+
+lab:
+ifeq ($(LAB),)
+	@python3 labs/make-lab.py --list
+else
+	python3 labs/make-lab.py $(LAB) $(OUT) $(if $(SOLUTION),--solution)
+endif
+
+grade:
+	python3 labs/grade.py $(if $(LAB),--lab $(LAB))
+
+labs-test:
+	python3 labs/test-kit.py --seeds $(LABS_SEEDS)
 
 test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests
 

@@ -197,6 +197,7 @@ impl Undefs {
 
 /// Creates the phis of every variable, with `undef` entries (renaming fills
 /// them in). Returns the variable of each new phi.
+// lab(mem2reg) begin: phi placement: a phi at the iterated dominance frontier of the stores, where the variable is live
 fn place_phis(
     func: &mut Function,
     cfg: &Cfg,
@@ -260,6 +261,25 @@ fn place_phis(
     }
     phi_var
 }
+// lab(mem2reg) stub:
+//~ fn place_phis(
+//~     func: &mut Function,
+//~     cfg: &Cfg,
+//~     frontiers: &DominanceFrontiers,
+//~     vars: &PrimaryMap<Var, VarInfo>,
+//~     accesses: &VarAccesses,
+//~     undefs: &mut Undefs,
+//~ ) -> SecondaryMap<Inst, Option<Var>> {
+//~     // TODO(lab mem2reg): for each variable that is stored more than once
+//~     // (see `only_stored_constant`), find the blocks where it is live on
+//~     // entry, and put a phi with `undef` entries, one per predecessor, at
+//~     // each such block of the iterated dominance frontier of its stores
+//~     // (`frontiers.iterated_with`); record the variable of each new phi
+//~     // (docs/labs/2-mem2reg.md). This stub places no phi at all.
+//~     let _ = (func, cfg, frontiers, vars, accesses, undefs);
+//~     SecondaryMap::new()
+//~ }
+// lab(mem2reg) end
 
 // ---- step 3: renaming --------------------------------------------------
 
@@ -267,6 +287,7 @@ fn place_phis(
 /// a promoted variable to the value it reads; the promoted allocas, loads
 /// and stores of the blocks it visits are deleted on the way. Returns that
 /// substitution.
+// lab(mem2reg) begin: renaming: walk the dominator tree carrying each variable's current value
 fn rename(
     func: &mut Function,
     cfg: &Cfg,
@@ -322,6 +343,37 @@ fn rename(
     }
     subst
 }
+// lab(mem2reg) stub:
+//~ fn rename(
+//~     func: &mut Function,
+//~     cfg: &Cfg,
+//~     domtree: &DomTree,
+//~     var_of: &VarOf,
+//~     phi_var: &SecondaryMap<Inst, Option<Var>>,
+//~     on_entry: PrimaryMap<Var, Value>,
+//~ ) -> Substitution {
+//~     // TODO(lab mem2reg): walk the dominator tree (`DomTreeWalk`) keeping the
+//~     // value each variable holds (a `ScopedMap` whose changes are undone on
+//~     // leaving a block): a phi or a store sets it, a load is replaced by it
+//~     // (`subst.replace`), and at the end of each block it fills the
+//~     // successors' phi entries for that edge (docs/labs/2-mem2reg.md).
+//~     // This stub deletes the promoted accesses but makes every load read the
+//~     // variable's value on entry to the function: wrong for any variable
+//~     // assigned after its declaration.
+//~     let _ = (cfg, domtree, phi_var);
+//~     let mut subst = Substitution::with_capacity(func.values.len());
+//~     for i in 0..func.layout.len() {
+//~         let block = func.layout[i];
+//~         for &inst in &func.blocks[block].insts {
+//~             if let Some(Access::Load { var, result }) = var_of.access(func, inst) {
+//~                 subst.replace(result, on_entry[var]);
+//~             }
+//~         }
+//~         func.retain_insts(block, |func, inst| !is_promoted(func, var_of, inst));
+//~     }
+//~     subst
+//~ }
+// lab(mem2reg) end
 
 /// Whether `inst` is a promoted variable's alloca, or a load or store of it.
 fn is_promoted(func: &Function, var_of: &VarOf, inst: Inst) -> bool {
@@ -334,6 +386,7 @@ fn is_promoted(func: &Function, var_of: &VarOf, inst: Inst) -> bool {
     }
 }
 
+// lab(mem2reg) begin: a helper of the renaming (write your own, or none)
 /// For each block `p`, the `(successor, entry index)` of every edge out of
 /// `p` into a block with new phis: the entry index is the position of the
 /// edge in the successor's predecessor list, which is also its position in
@@ -358,6 +411,8 @@ fn phi_entry_slots(
         }
     })
 }
+// lab(mem2reg) stub:
+// lab(mem2reg) end
 
 // ---- cleanup -----------------------------------------------------------
 

@@ -42,6 +42,7 @@ pub struct DominanceFrontiers {
 }
 
 impl DominanceFrontiers {
+    // lab(dominators) begin: the dominance frontier of every block (the runner of Cooper, Harvey & Kennedy)
     pub fn compute(cfg: &Cfg, domtree: &DomTree) -> DominanceFrontiers {
         let n = cfg.num_block_ids();
         let mut frontiers: Vec<Vec<Block>> = vec![Vec::new(); n];
@@ -75,6 +76,18 @@ impl DominanceFrontiers {
         });
         DominanceFrontiers { frontiers }
     }
+    // lab(dominators) stub:
+    //~ pub fn compute(cfg: &Cfg, domtree: &DomTree) -> DominanceFrontiers {
+    //~     // TODO(lab dominators): for every reachable block b and every reachable
+    //~     // predecessor p of b, walk a runner from p up the dominator tree until
+    //~     // it reaches idom(b), adding b to the frontier of each block on the way;
+    //~     // then sort each frontier by block index, without duplicates
+    //~     // (docs/labs/1-dominators.md). This stub leaves every frontier empty.
+    //~     let _ = domtree;
+    //~     let frontiers = FlatLists::from_each_key(cfg.num_block_ids(), |_, _| {});
+    //~     DominanceFrontiers { frontiers }
+    //~ }
+    // lab(dominators) end
 
     /// `DF(b)`, sorted by block index.
     pub fn frontier(&self, b: Block) -> &[Block] {
