@@ -86,7 +86,7 @@ class Lab:
 
 SAMPLES = (
     "docs/examples/sum.wend",
-    "docs/examples/counter.wend",
+    "docs/examples/collatz.wend",
     "docs/examples/prune.wend",
     "test-programs/simple/loops.wend",
     "test-programs/nontrivial/nqueens.wend",
