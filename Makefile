@@ -87,11 +87,15 @@ vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
 
-# The course kit (labs/, docs/teaching.md). LABS_SEEDS: the random programs
-# of each lab's copy in labs-test (CI keeps it small).
+# The course kit (labs/, docs/teaching.md). In labs-test, LABS_SEEDS are the
+# random programs of each lab's copy, and LABS_CARGO the labs graded with
+# their `cargo test` part too (`all` for every one): kept small, as each
+# copy's test build of its crate costs minutes on CI's two cores, and the
+# reference's crate tests are unit-tests already.
 LAB ?=
 OUT ?=
 LABS_SEEDS ?= 0:4
+LABS_CARGO ?= dominators
 
 lab:
 ifeq ($(LAB),)
@@ -104,7 +108,7 @@ grade:
 	python3 labs/grade.py $(if $(LAB),--lab $(LAB))
 
 labs-test:
-	python3 labs/test-kit.py --seeds $(LABS_SEEDS)
+	python3 labs/test-kit.py --seeds $(LABS_SEEDS) --cargo $(LABS_CARGO)
 
 test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests
 
