@@ -110,7 +110,7 @@ grade:
 labs-test:
 	python3 labs/test-kit.py --seeds $(LABS_SEEDS) --cargo $(LABS_CARGO)
 
-test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests
+test: links-check editors-test unit-tests program-tests lsp-tests docs-check fmt-check random-tests labs-test
 
 fmt:
 	$(CARGO) fmt --all

@@ -121,16 +121,19 @@ def parallel(items, fn, jobs):
 def first_line_difference(expected, got):
     """Where two outputs first differ, in words."""
     e, g = expected.splitlines(), got.splitlines()
+    # Tables pad their columns: a wider cell on one line changes the
+    # spacing of all of them, so the first line whose words differ is the
+    # one worth showing.
     for i in range(max(len(e), len(g))):
         a = e[i] if i < len(e) else None
         b = g[i] if i < len(g) else None
-        if a != b:
+        if (a.split() if a is not None else None) != (b.split() if b is not None else None):
             if a is None:
                 return f"line {i + 1} is `{b}`, past the end of the expected output ({len(e)} lines)"
             if b is None:
                 return f"the output stops after {len(g)} lines; line {i + 1} should be `{a}`"
             return f"line {i + 1} is `{b}`, expected `{a}`"
-    return "they differ only in the final newline"
+    return "they differ only in spacing" if e != g else "they differ only in the final newline"
 
 
 def compare(expected, got, what):
