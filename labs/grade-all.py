@@ -34,6 +34,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "labs"))
 
 import catalog  # noqa: E402
+import usage  # noqa: E402
 
 
 def find_file(sub, rel):
@@ -49,7 +50,7 @@ def find_file(sub, rel):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("lab")
     ap.add_argument("submissions")
     ap.add_argument("-o", "--output", required=True, help="the CSV file to write")

@@ -40,6 +40,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "labs"))
 
 import catalog  # noqa: E402
+import usage  # noqa: E402
 import measure  # noqa: E402
 
 
@@ -400,11 +401,12 @@ CHECKS = {
 # ---- the report ---------------------------------------------------------------
 
 def score(parts):
-    weighted = [p for p in parts if not p.required]
-    total_weight = sum(p.weight for p in weighted) or 1
     if any(p.required and not p.ok() for p in parts):
         return 0.0
-    return 100.0 * sum(p.weight * p.fraction() for p in weighted) / total_weight
+    weighted = [p for p in parts if not p.required]
+    if not weighted:
+        return 100.0  # only required parts graded (--parts), and all pass
+    return 100.0 * sum(p.weight * p.fraction() for p in weighted) / sum(p.weight for p in weighted)
 
 
 def show_program(text, indent="    "):
@@ -472,7 +474,7 @@ def as_json(lab, parts, total):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lab", help="the lab (default: the one labs/expected/ holds)")
     ap.add_argument("--json", metavar="FILE", help="also write the result as JSON")
     ap.add_argument("--parts", help=f"grade only these (comma-separated, from {', '.join(catalog.PARTS)})")

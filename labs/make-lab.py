@@ -32,6 +32,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "labs"))
 
 import catalog  # noqa: E402
+import usage  # noqa: E402
 import measure  # noqa: E402
 import regions  # noqa: E402
 
@@ -50,7 +51,7 @@ class Failure(Exception):
     pass
 
 
-def usage(message):
+def usage_error(message):
     print(f"make-lab: {message}", file=sys.stderr)
     print("usage: make lab LAB=NAME OUT=DIR [SOLUTION=1]   (`make lab` alone lists the labs)", file=sys.stderr)
     sys.exit(USAGE)
@@ -271,11 +272,11 @@ def parse_seeds(text):
     try:
         return range(int(a), int(b))
     except ValueError:
-        usage(f"--seeds takes A:B, not {text!r}")
+        usage_error(f"--seeds takes A:B, not {text!r}")
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("lab", nargs="?")
     ap.add_argument("out", nargs="?")
     ap.add_argument("--solution", action="store_true", help="keep the reference code in the regions")
@@ -286,15 +287,15 @@ def main():
         list_labs()
         return 0
     if args.lab not in catalog.LABS:
-        usage(f"unknown lab {args.lab!r}: one of {', '.join(catalog.LABS)}")
+        usage_error(f"unknown lab {args.lab!r}: one of {', '.join(catalog.LABS)}")
     if not args.out:
-        usage("where should the copy go? (OUT=DIR)")
+        usage_error("where should the copy go? (OUT=DIR)")
     lab = catalog.LABS[args.lab]
     out = pathlib.Path(args.out).resolve()
     if out == ROOT or ROOT in out.parents:
-        usage(f"{args.out} is inside the repository: write the copy somewhere else")
+        usage_error(f"{args.out} is inside the repository: write the copy somewhere else")
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
-        usage(f"{args.out} exists and is not an empty directory: nothing was written")
+        usage_error(f"{args.out} exists and is not an empty directory: nothing was written")
     seeds = parse_seeds(args.seeds) if args.seeds else lab.seeds
 
     try:

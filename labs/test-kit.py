@@ -15,7 +15,8 @@ rebuilds only the crates its lab's files belong to and those above them.
     python3 labs/test-kit.py [--seeds A:B] [--minimise-budget S] [LAB ...]
 
 Prints one line per copy with its score and time, and a final
-`N passed, M failed` line; exits 1 if anything failed.
+`N passed, M failed` line; exits 1 if anything failed. What the grader
+printed for each copy is kept in the target directory's logs/.
 """
 
 import argparse
@@ -33,6 +34,7 @@ ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "labs"))
 
 import catalog  # noqa: E402
+import usage  # noqa: E402
 
 STUB_MAX_SCORE = 10.0
 
@@ -72,7 +74,7 @@ def regions_self_test():
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("labs", nargs="*", help="labs to test (default: all)")
     ap.add_argument("--seeds", default="0:4", help="wend-gen seeds of each copy's random part (default 0:4)")
     ap.add_argument("--minimise-budget", default="30", help="seconds the grader may spend reducing a program")
@@ -99,6 +101,8 @@ def main():
     copy = base / "copy"
     base.mkdir(exist_ok=True)
     grade_env = dict(os.environ, CARGO_TARGET_DIR=str(pathlib.Path(args.target_dir).resolve()))
+    logs = pathlib.Path(args.target_dir) / "logs"
+    logs.mkdir(parents=True, exist_ok=True)
     # The reference is built where the caller builds it.
     make_env = dict(os.environ)
 
@@ -130,6 +134,9 @@ def main():
                      "--minimise-budget", args.minimise_budget, "--parts", ",".join(parts)],
                     cwd=copy, env=grade_env, capture_output=True, text=True)
                 seconds = time.monotonic() - t0
+                # What the grader said, to read what a student would see.
+                log = logs / f"{name}-{'solution' if solution else 'stubs'}.txt"
+                log.write_text(graded.stdout + graded.stderr)
                 try:
                     result = json.loads(result_file.read_text())
                 except (OSError, json.JSONDecodeError):
