@@ -31,6 +31,7 @@ import json
 import os
 import pathlib
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -144,7 +145,12 @@ def compare(expected, got, what):
         return f"{what} did not finish (an endless loop?)"
     if got["status"] != expected["status"]:
         detail = got["stderr"].strip().splitlines()
-        tail = f" ({detail[0][:200]})" if detail else ""
+        # A panic's message is the line after `thread '…' panicked at FILE:LINE:`.
+        for i, line in enumerate(detail[:-1]):
+            if " panicked at " in line:
+                detail = [f"{detail[i + 1].strip()}, at {line.split(' panicked at ')[1].rstrip(':')}"]
+                break
+        tail = f" ({detail[0][:300]})" if detail else ""
         return (f"{what} ended with {status_words(got['status'])}{tail}, "
                 f"expected {status_words(expected['status'])}")
     if got["stdout"] != expected["stdout"]:
@@ -176,8 +182,9 @@ def run_pipeline(name, wendc, src):
 # ---- the parts ----------------------------------------------------------------
 
 class Grader:
-    def __init__(self, lab, wendc, exp, jobs, budget):
+    def __init__(self, lab, wendc, exp, jobs, budget, cargo_timeout):
         self.lab, self.wendc, self.exp, self.jobs, self.budget = lab, wendc, exp, jobs, budget
+        self.cargo_timeout = cargo_timeout
         self.meta = json.loads((exp / "lab.json").read_text())
 
     def golden(self, part):
@@ -316,7 +323,12 @@ class Grader:
     def cargo(self, part):
         for crate in self.lab.crates:
             part.total += 1
-            p = subprocess.run(["cargo", "test", "-q", "-p", crate], cwd=ROOT, capture_output=True, text=True)
+            p = run_group(["cargo", "test", "-q", "-p", crate], self.cargo_timeout)
+            if p is None:
+                part.failures.append(Failure(crate, f"`cargo test -p {crate}` did not finish in "
+                                                    f"{self.cargo_timeout:g} s: a test loops forever "
+                                                    f"(run it yourself to see which)"))
+                continue
             if p.returncode == 0:
                 part.passed += 1
                 continue
@@ -329,6 +341,21 @@ class Grader:
                 errors = [line for line in out.splitlines() if line.startswith("error")]
                 message = f"`cargo test -p {crate}` failed: {errors[0] if errors else out.strip()[-300:]}"
             part.failures.append(Failure(crate, message))
+
+
+def run_group(argv, timeout):
+    """Runs `argv` in a process group of its own, killed whole (the test
+    binaries cargo started too) if it is still running after `timeout`
+    seconds; returns the CompletedProcess, or None on a timeout."""
+    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return None
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def check_domtree(g, ll, expected):
@@ -356,7 +383,9 @@ def check_mem2reg(g, ll, expected):
                 f"{expected['allocas']}: a variable that could live in registers stayed in memory")
     if phis != expected["llvm_phis"]:
         more = "more" if phis > expected["llvm_phis"] else "fewer"
-        return (f"your mem2reg places {phis} phis, LLVM's `opt -passes=mem2reg` {expected['llvm_phis']} "
+        before = expected["before"]
+        return (f"your mem2reg adds {phis - before} phis, LLVM's `opt -passes=mem2reg` "
+                f"{expected['llvm_phis'] - before} "
                 f"({more}: " + ("a phi where the variable is dead, or one per block instead of per frontier)"
                                 if more == "more" else "a join point where two definitions meet has no phi)"))
     return None
@@ -481,6 +510,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     ap.add_argument("--minimise-budget", type=float, default=120,
                     help="seconds spent reducing a failing random program (default 120)")
+    ap.add_argument("--cargo-timeout", type=float, default=600,
+                    help="seconds `cargo test` of a crate may take, its build included (default 600)")
     args = ap.parse_args()
 
     expected_root = ROOT / "labs" / "expected"
@@ -511,7 +542,7 @@ def main():
             p.failures.append(Failure("build", "the copy does not compile"))
         wendc = None
     if wendc:
-        grader = Grader(lab, wendc, expected_root / lab.name, args.jobs, args.minimise_budget)
+        grader = Grader(lab, wendc, expected_root / lab.name, args.jobs, args.minimise_budget, args.cargo_timeout)
         for p in parts:
             print(f"grade: {p.name}", flush=True)
             getattr(grader, p.name)(p)
