@@ -172,7 +172,12 @@ LABS = {
             seeds=range(0, 30),
             ci_seeds=range(0, 6),
             checks=("copies",),
-            weights={"golden": 20, "programs": 30, "random": 20, "checks": 20, "cargo": 10},
+            # Most parallel copies have no conflict, so code that ignores the
+            # lost-copy and swap problems passes most programs: correctness is
+            # required, the points are for doing it in as few moves as the
+            # reference and for the unit tests (every parallel copy of up to
+            # five locations).
+            weights={"golden": 0, "programs": 0, "random": 0, "checks": 50, "cargo": 50},
         ),
         Lab(
             name="linear-scan",
