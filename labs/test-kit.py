@@ -83,6 +83,7 @@ def main():
                     help="labs whose copies are graded with the part `cargo` too, comma-separated, "
                          "`all` or `none` (default all; the others skip it: `cargo test` of the "
                          "reference's crates is `make unit-tests`)")
+    ap.add_argument("--only", choices=["stubs", "solution"], help="test only the stubs, or only the solution")
     ap.add_argument("--keep", action="store_true", help="leave the last copy in place")
     args = ap.parse_args()
     names = args.labs or list(catalog.LABS)
@@ -113,6 +114,8 @@ def main():
     try:
         for name in names:
             for solution in (False, True):
+                if args.only and args.only != ("solution" if solution else "stubs"):
+                    continue
                 what = f"{name} ({'solution' if solution else 'stubs'})"
                 t0 = time.monotonic()
                 shutil.rmtree(copy, ignore_errors=True)
