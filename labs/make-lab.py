@@ -189,6 +189,9 @@ def record_golden(lab, out, wendc):
                 return None  # the lab's code changes nothing here
         return dict(args=args, **result)
     jobs = [(g, src) for g in lab.golden for src in g.inputs]
+    for _, src in jobs:
+        if not (out / src).is_file():
+            raise Failure(f"{src}, an input of the lab's golden tests, is not in the copy (not tracked by git?)")
     return [r for r in parallel(jobs, one) if r is not None]
 
 
