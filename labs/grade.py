@@ -224,9 +224,10 @@ class Grader:
         items = []
         for rel in self.meta["programs"]:
             src = ROOT / rel
+            # Decoded as the outputs are (a program may print any byte).
             items.append((rel, src, {
-                "stdout": src.with_suffix(".expected").read_text(),
-                "stderr": run_programs.read_or(src.with_suffix(".expected-stderr"), b"").decode(),
+                "stdout": src.with_suffix(".expected").read_bytes().decode("utf-8", "replace"),
+                "stderr": run_programs.read_or(src.with_suffix(".expected-stderr"), b"").decode("utf-8", "replace"),
                 "status": int(run_programs.read_or(src.with_suffix(".expected-status"), b"0").strip() or b"0"),
             }))
         self.through_pipelines(part, items)
