@@ -120,3 +120,18 @@ def count_stack_accesses(asm):
     """Instructions that read or write the frame (spilled values live there;
     at -O2 nothing else does but saved registers)."""
     return sum(1 for s in program_asm_lines(asm) if "(%rbp)" in s or "(%rsp)" in s)
+
+
+NOT_WORK = ("mov", "call", "jmp", "ret", "push", "pop", "leave", "nop")
+
+
+def computes_in_registers(asm):
+    """Whether the program's code computes with a value in a register (not
+    only moves constants to the argument registers of calls): where an
+    allocator that spilled everything would add stack accesses."""
+    for s in program_asm_lines(asm):
+        if s.startswith(NOT_WORK):
+            continue
+        if re.search(r"%(?!rsp\b|rbp\b)[a-z0-9]+", s):
+            return True
+    return False
