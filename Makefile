@@ -21,11 +21,15 @@
 #                    wend blocks and the explain report's source coloured as the grammar does
 # make docs-html — the book as HTML pages, wend highlighted by the TextMate grammar,
 #                  in target/docs-html/ (open target/docs-html/index.html)
+# make lab LAB=NAME OUT=DIR — a student copy for one lab of the course kit (`make lab`
+#                  alone lists them; SOLUTION=1 keeps the reference code); docs/teaching.md
+# make grade  — in a student copy: grade the lab (labs/grade.py; exit 0 only at full marks)
+# make labs-test — the kit itself: every lab's stubs fail their grader, its solution passes
 
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: all test unit-tests program-tests lsp-tests browser-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
+.PHONY: lab grade labs-test all test unit-tests program-tests lsp-tests browser-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
 
 all: wendc
 
@@ -134,7 +138,30 @@ vsix: $(VSCODE_EXT)/node_modules/.package-lock.json
 	mkdir -p target
 	cd $(VSCODE_EXT) && npx vsce package --allow-missing-repository --out ../../target/wend.vsix
 
-test: links-check editors-test unit-tests program-tests lsp-tests browser-tests playground-load-quick docs-check fmt-check random-tests
+# The course kit (labs/, docs/teaching.md). In labs-test, LABS_SEEDS are the
+# random programs of each lab's copy, and LABS_CARGO the labs graded with
+# their `cargo test` part too (`all` for every one): kept small, as each
+# copy's test build of its crate costs minutes on CI's two cores, and the
+# reference's crate tests are unit-tests already.
+LAB ?=
+OUT ?=
+LABS_SEEDS ?= 0:4
+LABS_CARGO ?= dominators
+
+lab:
+ifeq ($(LAB),)
+	@python3 labs/make-lab.py --list
+else
+	python3 labs/make-lab.py $(LAB) $(OUT) $(if $(SOLUTION),--solution)
+endif
+
+grade:
+	python3 labs/grade.py $(if $(LAB),--lab $(LAB))
+
+labs-test:
+	python3 labs/test-kit.py --seeds $(LABS_SEEDS) --cargo $(LABS_CARGO)
+
+test: links-check editors-test unit-tests program-tests lsp-tests browser-tests playground-load-quick docs-check fmt-check random-tests labs-test
 
 fmt:
 	$(CARGO) fmt --all

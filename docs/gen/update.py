@@ -407,7 +407,7 @@ def main():
     wendc = str(Path(args.wendc).resolve())
     if not Path(wendc).exists():
         sys.exit(f"update.py: no compiler at {wendc} (run `cargo build -p wendc`)")
-    files = [f.resolve() for f in args.files] or sorted(DOCS.glob("*.md"))
+    files = [f.resolve() for f in args.files] or sorted(DOCS.glob("*.md")) + sorted(DOCS.glob("labs/*.md"))
     problems, stale = [], []
     for path in files:
         try:

@@ -32,6 +32,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// Orders the parallel copy `copies` (pairs `(dst, src)`) into a sequence of
 /// moves `(dst, src)` with the same effect on every destination; `scratch`
 /// is used (as destination and then source) once per cycle.
+// lab(out-of-ssa) begin: sequentialising a parallel copy (lost-copy and swap problems)
 pub fn sequentialize<L: Copy + Ord>(copies: &[(L, L)], scratch: L) -> Vec<(L, L)> {
     let copies: Vec<(L, L)> = copies.iter().copied().filter(|(d, s)| d != s).collect();
     // `pred[d]`: the source that destination `d` wants.
@@ -79,6 +80,17 @@ pub fn sequentialize<L: Copy + Ord>(copies: &[(L, L)], scratch: L) -> Vec<(L, L)
     }
     moves
 }
+// lab(out-of-ssa) stub:
+//~ pub fn sequentialize<L: Copy + Ord>(copies: &[(L, L)], scratch: L) -> Vec<(L, L)> {
+//~     // TODO(lab out-of-ssa): order the copies so that no destination is
+//~     // written while a pending copy still reads it, and break each cycle by
+//~     // saving one of its values in `scratch`; use as few moves as possible
+//~     // (docs/labs/4-out-of-ssa.md). This stub does the copies in the order
+//~     // given: wrong as soon as one destination is another copy's source.
+//~     let _ = scratch;
+//~     copies.iter().copied().filter(|(d, s)| d != s).collect()
+//~ }
+// lab(out-of-ssa) end
 
 #[cfg(test)]
 mod tests {

@@ -350,6 +350,7 @@ impl<'a> PhiPlanner<'a> {
     /// The blocks where `flavour` puts a phi for `var`. Traced, every
     /// flavour shows where the variable is live on entry (what pruning
     /// tests) and the verdict of its own test at each frontier block.
+    // lab(mem2reg) begin: phi placement: the iterated dominance frontier of the stores, where the flavour wants a phi
     fn phi_blocks<T: Trace>(&mut self, var: Var, flavour: Flavour, trace: &mut T) -> Vec<Block> {
         let def_blocks = self.accesses.store_blocks(var);
         if single_value(flavour, self.accesses, var).is_some() || def_blocks.is_empty() {
@@ -381,6 +382,19 @@ impl<'a> PhiPlanner<'a> {
         });
         meets
     }
+    // lab(mem2reg) stub:
+    //~ fn phi_blocks<T: Trace>(&mut self, var: Var, flavour: Flavour, trace: &mut T) -> Vec<Block> {
+    //~     // TODO(lab mem2reg): a variable with a single value (`single_value`)
+    //~     // or never stored needs no phi. Otherwise compute the liveness the
+    //~     // flavour needs (`self.liveness.compute_live_in(var)` for pruned),
+    //~     // the iterated dominance frontier of the blocks that store it
+    //~     // (`self.iterated_frontier(var, trace)`), and keep the blocks where
+    //~     // `wants_phi(flavour, var, b, &self.liveness)` holds
+    //~     // (docs/labs/2-mem2reg.md). This stub places no phi at all.
+    //~     let _ = (var, flavour, trace, &self.liveness);
+    //~     Vec::new()
+    //~ }
+    // lab(mem2reg) end
 }
 
 /// Where a variable is live: across blocks at all (semi-pruned), and on
@@ -508,6 +522,7 @@ fn sorted(blocks: &[Block]) -> Vec<Block> {
 /// a promoted variable to the value it reads; the promoted allocas, loads
 /// and stores of the blocks it visits are deleted on the way. Returns that
 /// substitution.
+// lab(mem2reg) begin: renaming: walk the dominator tree carrying each variable's current value
 fn rename(
     func: &mut Function,
     cfg: &Cfg,
@@ -598,6 +613,39 @@ fn rename(
     }
     subst
 }
+// lab(mem2reg) stub:
+//~ fn rename(
+//~     func: &mut Function,
+//~     cfg: &Cfg,
+//~     domtree: &DomTree,
+//~     var_of: &VarOf,
+//~     phi_var: &SecondaryMap<Inst, Option<Var>>,
+//~     debug_var: &SecondaryMap<Var, Option<u32>>,
+//~     on_entry: PrimaryMap<Var, Value>,
+//~     trace: &mut impl Trace,
+//~ ) -> Substitution {
+//~     // TODO(lab mem2reg): walk the dominator tree (`DomTreeWalk`) keeping the
+//~     // value each variable holds (a `ScopedMap` whose changes are undone on
+//~     // leaving a block): a phi or a store sets it, a load is replaced by it
+//~     // (`subst.replace`), and at the end of each block it fills the
+//~     // successors' phi entries for that edge (docs/labs/2-mem2reg.md).
+//~     // This stub deletes the promoted accesses but makes every load read the
+//~     // variable's value on entry to the function: wrong for any variable
+//~     // assigned after its declaration.
+//~     let _ = (cfg, domtree, phi_var, debug_var, trace);
+//~     let mut subst = Substitution::with_capacity(func.values.len());
+//~     for i in 0..func.layout.len() {
+//~         let block = func.layout[i];
+//~         for &inst in &func.blocks[block].insts {
+//~             if let Some(Access::Load { var, result }) = var_of.access(func, inst) {
+//~                 subst.replace(result, on_entry[var]);
+//~             }
+//~         }
+//~         func.retain_insts(block, |func, inst| !is_promoted(func, var_of, inst));
+//~     }
+//~     subst
+//~ }
+// lab(mem2reg) end
 
 /// Whether `inst` is a promoted variable's alloca, or a load or store of it.
 fn is_promoted(func: &Function, var_of: &VarOf, inst: Inst) -> bool {
@@ -610,6 +658,7 @@ fn is_promoted(func: &Function, var_of: &VarOf, inst: Inst) -> bool {
     }
 }
 
+// lab(mem2reg) begin: a helper of the renaming (write your own, or none)
 /// For each block `p`, the `(successor, entry index)` of every edge out of
 /// `p` into a block with new phis: the entry index is the position of the
 /// edge in the successor's predecessor list, which is also its position in
@@ -634,6 +683,8 @@ fn phi_entry_slots(
         }
     })
 }
+// lab(mem2reg) stub:
+// lab(mem2reg) end
 
 // ---- debug values (-g) ---------------------------------------------------
 

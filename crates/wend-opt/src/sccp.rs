@@ -195,6 +195,7 @@ impl<'f, T: Trace> Solver<'f, T> {
         }
     }
 
+    // lab(sccp) begin: the solver: the two worklists, visiting blocks, terminators and instructions, and evaluating each instruction on the lattice
     fn solve(&mut self) {
         let entry = self.func.layout[0];
         self.executable[entry] = true;
@@ -349,6 +350,28 @@ impl<'f, T: Trace> Solver<'f, T> {
             }
         }
     }
+    // lab(sccp) stub:
+    //~ fn solve(&mut self) {
+    //~     // TODO(lab sccp): the entry block is reached; then, until both
+    //~     // worklists are empty, take an edge from the CFG worklist (the first
+    //~     // edge into a block evaluates all of it, a later one only its phis) or
+    //~     // a value from the SSA worklist (re-evaluate its users in reached
+    //~     // blocks). Evaluating lowers a cell with `meet`; a branch marks only
+    //~     // the edges its condition allows (docs/labs/3-sccp.md).
+    //~     // This stub proves nothing: every block and edge is executable and
+    //~     // every value is ⊥ (not a constant), so the pass changes nothing.
+    //~     let func = self.func;
+    //~     for &b in &func.layout {
+    //~         self.executable[b] = true;
+    //~         self.edge_executable[b] = [true, true];
+    //~         for inst in func.block_insts(b) {
+    //~             if let Some(result) = func.insts[inst].result.expand() {
+    //~                 self.cell[result] = Lattice::Bottom;
+    //~             }
+    //~         }
+    //~     }
+    //~ }
+    // lab(sccp) end
 }
 
 /// Applies the solution: constants replace values, decided branches become

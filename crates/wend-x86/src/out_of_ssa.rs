@@ -104,6 +104,7 @@ pub fn split_edges_traced(func: &mut Function, trace: &mut impl Trace) -> usize 
 
 /// Which of the two edges of `b`'s conditional branch need a block of
 /// their own (see [`split_edges`]).
+// lab(out-of-ssa) begin: which edges of a conditional branch need a block of their own
 fn edges_to_split(func: &Function, b: Block, pred_edges: &SecondaryMap<Block, u32>) -> [bool; 2] {
     match func.blocks[b].terminator {
         Some(Terminator::CondBr {
@@ -114,6 +115,18 @@ fn edges_to_split(func: &Function, b: Block, pred_edges: &SecondaryMap<Block, u3
         _ => [false, false],
     }
 }
+// lab(out-of-ssa) stub:
+//~ fn edges_to_split(func: &Function, b: Block, pred_edges: &SecondaryMap<Block, u32>) -> [bool; 2] {
+//~     // TODO(lab out-of-ssa): for each of the two edges of `b`'s conditional
+//~     // branch, whether its target has several predecessor edges (a critical
+//~     // edge: count them in `pred_edges`) or starts with phis, whose copies
+//~     // must not run on `b`'s other edge (docs/labs/4-out-of-ssa.md).
+//~     // This stub splits no edge: phi copies of a block whose predecessor
+//~     // branches two ways are lost.
+//~     let _ = (func, b, pred_edges);
+//~     [false, false]
+//~ }
+// lab(out-of-ssa) end
 
 /// The parallel copy to run at the end of block `pred` (which, after
 /// [`split_edges`], has a single successor when that successor has phis):

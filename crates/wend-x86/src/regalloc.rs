@@ -313,6 +313,7 @@ fn allocate_intervals_traced<T: Trace>(
         trace_intervals(mf, &scan, &order, trace);
     }
 
+    // lab(linear-scan) begin: the scan: each interval, by increasing start, gets a free register or spills
     for &(start, v) in &order {
         scan.expire_old_intervals(start);
         let class = scan.register_class(v);
@@ -333,6 +334,16 @@ fn allocate_intervals_traced<T: Trace>(
             None => scan.spill_at_interval(v, class, trace),
         }
     }
+    // lab(linear-scan) stub:
+    //~ for &(start, v) in &order {
+    //~     // TODO(lab linear-scan): expire the intervals that ended before
+    //~     // `start`, then give `v` a free register of its class if there is one,
+    //~     // else choose what to spill (docs/labs/5-linear-scan.md).
+    //~     // This stub spills every value: correct, and as slow as -O0.
+    //~     let _ = (start, &mut *trace);
+    //~     scan.spilled.push(v);
+    //~ }
+    // lab(linear-scan) end
 
     let LinearScan {
         mut locs, spilled, ..
@@ -446,6 +457,7 @@ impl LinearScan<'_> {
     /// No register is free for `v`: spill the intervals in the way of the
     /// register that are cheapest to spill, if together they cost less
     /// than `v`, and give it to `v`; else spill `v`.
+    // lab(linear-scan) begin: the spill choice when no register is free
     fn spill_at_interval(&mut self, v: VReg, class: RegClass, trace: &mut impl Trace) {
         let cur = self.interval(v);
         let best = ALLOCATABLE
@@ -483,6 +495,16 @@ impl LinearScan<'_> {
             _ => self.spilled.push(v),
         }
     }
+    // lab(linear-scan) stub:
+    //~ fn spill_at_interval(&mut self, v: VReg, class: RegClass, trace: &mut impl Trace) {
+    //~     // TODO(lab linear-scan): find the register of `class` whose intervals
+    //~     // in the way of `v` are cheapest to spill (`self.weights`); if they
+    //~     // cost less than `v`, spill them and give `v` the register, else
+    //~     // spill `v` (docs/labs/5-linear-scan.md). This stub always spills `v`.
+    //~     let _ = (class, trace);
+    //~     self.spilled.push(v);
+    //~ }
+    // lab(linear-scan) end
 }
 
 /// The registers an interval may live in (its constraints, as a class).

@@ -95,6 +95,7 @@ impl DomTree {
     /// The Cooper–Harvey–Kennedy fixpoint. Returns, for each RPO number
     /// `i`, the RPO number of its immediate dominator (the entry, number 0,
     /// is its own).
+    // lab(dominators) begin: the Cooper–Harvey–Kennedy fixpoint (immediate dominators by RPO number)
     fn immediate_dominators_by_rpo(cfg: &Cfg, trace: &mut impl Trace) -> Vec<u32> {
         let rpo = cfg.rpo();
         let mut idom = vec![NONE; rpo.len()];
@@ -153,6 +154,17 @@ impl DomTree {
         }
         idom
     }
+    // lab(dominators) stub:
+    //~ fn immediate_dominators_by_rpo(cfg: &Cfg, _trace: &mut impl Trace) -> Vec<u32> {
+    //~     // TODO(lab dominators): set idom[0] = 0 and leave the others undecided;
+    //~     // then, until a pass over the blocks in RPO changes nothing, set each
+    //~     // block's idom to the nearest common ancestor (`intersect`) of its
+    //~     // predecessors that already have one (docs/labs/1-dominators.md).
+    //~     // This stub makes each block's immediate dominator the block before it
+    //~     // in reverse postorder: a chain, right only for straight-line code.
+    //~     (0..cfg.rpo().len() as u32).map(|i| i.saturating_sub(1)).collect()
+    //~ }
+    // lab(dominators) end
 
     /// Iterative DFS over the tree assigning `pre`/`post`/`depth` and
     /// recording the preorder.
