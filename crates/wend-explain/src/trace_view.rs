@@ -40,6 +40,9 @@ const SHOWN: &[&str] = &[
 /// as large as the function, and a thousand steps of a thousand rows is
 /// no lecture.
 const MAX_BLOCKS: usize = 60;
+/// The same for instructions: one block can be long too (a liveness or
+/// linear-scan state is as long as the function's values).
+const MAX_INSTS: usize = 600;
 const MAX_STEPS: usize = 2000;
 /// Only so many functions get one, so that the report of a large program
 /// stays the size of the program.
@@ -74,9 +77,12 @@ pub(crate) fn sections(
     let mut prepared: Vec<Prepared> = Vec::new();
     let mut notes: HashMap<String, String> = HashMap::new();
     for (k, (_, func)) in input.definitions().enumerate() {
-        if func.layout.len() > MAX_BLOCKS || k >= MAX_FUNCTIONS {
+        let insts = func.inst_count();
+        if func.layout.len() > MAX_BLOCKS || insts > MAX_INSTS || k >= MAX_FUNCTIONS {
             let why = if k >= MAX_FUNCTIONS {
                 format!("only the first {MAX_FUNCTIONS} functions of a program get one")
+            } else if insts > MAX_INSTS {
+                format!("this function has {insts} instructions, more than {MAX_INSTS}")
             } else {
                 format!(
                     "this function has {} blocks, more than {MAX_BLOCKS}",
