@@ -522,6 +522,9 @@ fn sorted(blocks: &[Block]) -> Vec<Block> {
 /// a promoted variable to the value it reads; the promoted allocas, loads
 /// and stores of the blocks it visits are deleted on the way. Returns that
 /// substitution.
+// Each argument is one of the inputs the renaming walk reads; -g's and the
+// trace's are the two that make eight.
+#[allow(clippy::too_many_arguments)]
 // lab(mem2reg) begin: renaming: walk the dominator tree carrying each variable's current value
 fn rename(
     func: &mut Function,
