@@ -16,17 +16,27 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def wend_tree(prefix, lo, hi, leaf, indent):
-    """A binary if-tree over `k` in [lo, hi) whose leaf for i is leaf(i)."""
+def if_tree(prefix, lo, hi, leaf, indent, test):
+    """A binary if-tree over `k` in [lo, hi) whose leaf for variable v is
+    leaf(v); `test` writes the opening line of an `if` on `k < mid` (wend
+    needs no parentheses, C does)."""
     pad = "    " * indent
     if hi - lo == 1:
         return [pad + leaf(f"{prefix}{lo}")]
     mid = (lo + hi) // 2
-    return ([f"{pad}if k < {mid} {{"]
-            + wend_tree(prefix, lo, mid, leaf, indent + 1)
+    return ([pad + test(mid)]
+            + if_tree(prefix, lo, mid, leaf, indent + 1, test)
             + [f"{pad}}} else {{"]
-            + wend_tree(prefix, mid, hi, leaf, indent + 1)
+            + if_tree(prefix, mid, hi, leaf, indent + 1, test)
             + [f"{pad}}}"])
+
+
+def wend_tree(prefix, lo, hi, leaf, indent):
+    return if_tree(prefix, lo, hi, leaf, indent, lambda mid: f"if k < {mid} {{")
+
+
+def c_tree(prefix, lo, hi, leaf, indent):
+    return if_tree(prefix, lo, hi, leaf, indent, lambda mid: f"if (k < {mid}) {{")
 
 
 def wend_accessors(prefix, n, indent):
@@ -35,18 +45,6 @@ def wend_accessors(prefix, n, indent):
             + wend_tree(prefix, 0, n, lambda v: f"return {v};", indent + 1)
             + [f"{pad}}}", f"{pad}set(int k, int x) {{"]
             + wend_tree(prefix, 0, n, lambda v: f"{v} = x;", indent + 1)
-            + [f"{pad}}}"])
-
-
-def c_tree(prefix, lo, hi, leaf, indent):
-    pad = "    " * indent
-    if hi - lo == 1:
-        return [pad + leaf(f"{prefix}{lo}")]
-    mid = (lo + hi) // 2
-    return ([f"{pad}if (k < {mid}) {{"]
-            + c_tree(prefix, lo, mid, leaf, indent + 1)
-            + [f"{pad}}} else {{"]
-            + c_tree(prefix, mid, hi, leaf, indent + 1)
             + [f"{pad}}}"])
 
 
