@@ -1,4 +1,6 @@
-# make test   — unit tests, then every test program through every pipeline
+# make test   — links-check, editors-test, the unit tests, every test program through
+#               every pipeline, lsp-tests, browser-tests, the playground under load for
+#               10 s, docs-check, fmt-check, 300 random programs, labs-test
 # make wendc  — build the compiler
 # make docs-check — the generated parts of docs/ match the current compiler
 #                  (python3 docs/gen/update.py regenerates them)

@@ -73,15 +73,14 @@ class Lab:
     programs: str
     # Pipelines (tests/run-programs.py) that run the lab's code.
     pipelines: tuple
-    # A pipeline that does not run the lab's code: what a minimised
-    # random program is compared with.
-    oracle: str
-    # wend-gen seeds of the part "random": the full set, and the few CI uses.
-    seeds: range
-    ci_seeds: range
     # Checks of the part "checks" (labs/grade.py: CHECKS).
     checks: tuple
     weights: dict = field(default_factory=dict)
+    # A pipeline that does not run the lab's code: what a minimised
+    # random program is compared with.
+    oracle: str = "interp-O0"
+    # wend-gen seeds of the part "random" (make-lab.py --seeds overrides them).
+    seeds: range = range(0, 30)
 
     @property
     def handout(self):
@@ -110,9 +109,6 @@ LABS = {
             golden=(Golden(("analyze", "{src}"), SAMPLES + ("docs/labs/examples/diamond.wend",)),),
             programs="phis",
             pipelines=tuple(MEM2REG_PIPELINES),
-            oracle="interp-O0",
-            seeds=range(0, 30),
-            ci_seeds=range(0, 6),
             checks=("llvm-domtree",),
             weights={"golden": 30, "programs": 15, "random": 15, "checks": 30, "cargo": 10},
         ),
@@ -127,9 +123,6 @@ LABS = {
                            SAMPLES + ("docs/labs/examples/diamond.wend",)),),
             programs="phis",
             pipelines=tuple(MEM2REG_PIPELINES + ["interp-reg2mem"]),
-            oracle="interp-O0",
-            seeds=range(0, 30),
-            ci_seeds=range(0, 6),
             checks=("llvm-mem2reg",),
             weights={"golden": 20, "programs": 20, "random": 20, "checks": 30, "cargo": 10},
         ),
@@ -148,9 +141,6 @@ LABS = {
                            baseline=("build", "--emit", "ir", "--passes", "mem2reg", "{src}")),),
             programs="sccp-changes",
             pipelines=("interp-O2", "llvm-llc-O2", "native-O2"),
-            oracle="interp-O0",
-            seeds=range(0, 30),
-            ci_seeds=range(0, 6),
             checks=("folding",),
             # An optimisation that miscompiles is worth nothing: correctness
             # is required, the points are for what it finds.
@@ -168,9 +158,6 @@ LABS = {
                             "docs/labs/examples/rotate.wend", "test-programs/simple/loops.wend")),),
             programs="phis-at-O2",
             pipelines=("native-O2",),
-            oracle="interp-O0",
-            seeds=range(0, 30),
-            ci_seeds=range(0, 6),
             checks=("copies",),
             # Most parallel copies have no conflict, so code that ignores the
             # lost-copy and swap problems passes most programs: correctness is
@@ -190,9 +177,6 @@ LABS = {
                            ("docs/labs/examples/pressure.wend", "test-programs/nontrivial/nqueens.wend")),),
             programs="all",
             pipelines=("native-O0", "native-O2"),
-            oracle="interp-O0",
-            seeds=range(0, 30),
-            ci_seeds=range(0, 6),
             checks=("spills",),
             # Spilling everything is correct and slow: correctness is
             # required, the points are for keeping values in registers.

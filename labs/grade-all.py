@@ -55,7 +55,7 @@ def main():
     ap.add_argument("submissions")
     ap.add_argument("-o", "--output", required=True, help="the CSV file to write")
     ap.add_argument("--json-dir", help="also keep each student's full result here, as STUDENT.json")
-    ap.add_argument("--seeds", help="wend-gen seeds A:B (default: the lab's)")
+    ap.add_argument("--seeds", type=usage.seeds_text, help="wend-gen seeds A:B (default: the lab's)")
     ap.add_argument("--target-dir", default=str(ROOT / "target" / "labs-grade-all"))
     args = ap.parse_args()
     if args.lab not in catalog.LABS:
@@ -66,13 +66,21 @@ def main():
         print(f"grade-all: {args.submissions} is not a folder", file=sys.stderr)
         return 64
     lab = catalog.LABS[args.lab]
-    students = sorted(p for p in subs_dir.iterdir() if p.is_dir())
+    # Loose files, hidden folders and the __MACOSX folder of a zip made on a
+    # Mac are no students.
+    students = sorted(p for p in subs_dir.iterdir()
+                      if p.is_dir() and not p.name.startswith(".") and p.name != "__MACOSX")
     if not students:
         print(f"grade-all: {args.submissions} has no submission folders", file=sys.stderr)
         return 64
+    usage.require_writable("grade-all", args.output)
     json_dir = pathlib.Path(args.json_dir) if args.json_dir else None
     if json_dir:
-        json_dir.mkdir(parents=True, exist_ok=True)
+        try:
+            json_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as e:
+            print(f"grade-all: cannot make --json-dir {args.json_dir}: {e.strerror}", file=sys.stderr)
+            return 64
 
     # The same place from run to run (cargo's fingerprints hold the source
     # path, so a copy made there again rebuilds only the lab's crates).

@@ -532,6 +532,8 @@ def main():
     if any(w not in catalog.PARTS for w in wanted):
         print(f"grade: --parts takes some of {', '.join(catalog.PARTS)}", file=sys.stderr)
         return USAGE
+    if args.json:
+        usage.require_writable("grade", args.json)
     lab = catalog.LABS[args.lab]
     parts = [Part(name, lab.weights.get(name, 0)) for name in catalog.PARTS if name in wanted]
 

@@ -283,20 +283,12 @@ def record_checks(lab, out, exp, wendc, programs):
     return checks
 
 
-def parse_seeds(text):
-    a, _, b = text.partition(":")
-    try:
-        return range(int(a), int(b))
-    except ValueError:
-        usage_error(f"--seeds takes A:B, not {text!r}")
-
-
 def main():
     ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("lab", nargs="?")
     ap.add_argument("out", nargs="?")
     ap.add_argument("--solution", action="store_true", help="keep the reference code in the regions")
-    ap.add_argument("--seeds", help="wend-gen seeds A:B of the part `random` (default: the lab's)")
+    ap.add_argument("--seeds", type=usage.seeds_text, help="wend-gen seeds A:B of the part `random` (default: the lab's)")
     ap.add_argument("--list", action="store_true", help="list the labs")
     args = ap.parse_args()
     if args.list or (args.lab is None and args.out is None):
@@ -312,12 +304,15 @@ def main():
         usage_error(f"{args.out} is inside the repository: write the copy somewhere else")
     if out.exists() and (not out.is_dir() or any(out.iterdir())):
         usage_error(f"{args.out} exists and is not an empty directory: nothing was written")
-    seeds = parse_seeds(args.seeds) if args.seeds else lab.seeds
+    seeds = usage.seed_range(args.seeds) if args.seeds else lab.seeds
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        usage_error(f"cannot make {args.out}: {e.strerror}")
 
     try:
         bins = cargo_binaries(ROOT, ["wendc", "wend-gen"])
         wendc, gen = bins["wendc"], bins["wend-gen"]
-        out.mkdir(parents=True, exist_ok=True)
         copy_tree(out)
         apply_lab(lab, out, args.solution)
 
@@ -335,8 +330,11 @@ def main():
             "reference": subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
                                         text=True).stdout.strip(),
         }, indent=1))
-    except Failure as e:
-        print(f"make-lab: {e}", file=sys.stderr)
+    except (Failure, OSError) as e:
+        # A half-made copy would grade as nonsense: the folder is left empty.
+        for child in out.iterdir():
+            shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
+        print(f"make-lab: {e}; nothing was left in {args.out}", file=sys.stderr)
         return 1
     what = "the reference code (--solution)" if args.solution else "stubs"
     print(f"wrote {args.out}: lab {lab.name}, {', '.join(lab.files)} with {what}")

@@ -73,10 +73,31 @@ def regions_self_test():
         raise AssertionError(f"no error for a malformed region:\n{bad}")
 
 
+def bad_input_self_test():
+    """Bad command lines are usage errors (status 64, no traceback) that
+    write nothing: an unknown lab, an OUT that cannot be made, a bad seed
+    range, a submissions folder of junk, grading outside a student copy."""
+    with tempfile.TemporaryDirectory() as tmp:
+        junk = pathlib.Path(tmp) / "submissions"
+        (junk / "__MACOSX").mkdir(parents=True)
+        (junk / "notes.txt").write_text("not a student\n")
+        cases = [["make-lab.py", "no-such-lab", f"{tmp}/out"],
+                 ["make-lab.py", "mem2reg", "/proc/no/such/dir"],
+                 ["make-lab.py", "mem2reg", f"{tmp}/out", "--seeds", "9:3"],
+                 ["grade-all.py", "mem2reg", str(junk), "-o", f"{tmp}/scores.csv"],
+                 ["grade.py"]]
+        for argv in cases:
+            r = subprocess.run([sys.executable, str(ROOT / "labs" / argv[0]), *argv[1:]],
+                               capture_output=True, text=True, timeout=60)
+            assert r.returncode == 64 and "Traceback" not in r.stderr, (argv, r.returncode, r.stderr)
+        left = sorted(p.name for p in pathlib.Path(tmp).iterdir())
+        assert left == ["submissions"], left
+
+
 def main():
     ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("labs", nargs="*", help="labs to test (default: all)")
-    ap.add_argument("--seeds", default="0:4", help="wend-gen seeds of each copy's random part (default 0:4)")
+    ap.add_argument("--seeds", default="0:4", type=usage.seeds_text, help="wend-gen seeds of each copy's random part (default 0:4)")
     ap.add_argument("--minimise-budget", default="30", help="seconds the grader may spend reducing a program")
     ap.add_argument("--target-dir", default=os.environ.get("LABS_TARGET_DIR", str(ROOT / "target" / "labs-kit")))
     ap.add_argument("--cargo", default="all",
@@ -109,7 +130,9 @@ def main():
 
     regions_self_test()
     print("ok   the region parser on made-up regions")
-    passed, failed = 1, 0
+    bad_input_self_test()
+    print("ok   bad command lines are usage errors")
+    passed, failed = 2, 0
     started = time.monotonic()
     try:
         for name in names:
