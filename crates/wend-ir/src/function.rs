@@ -282,6 +282,19 @@ impl Function {
         &self.insts[inst].kind
     }
 
+    /// The value the phi `phi` takes on the edge from `pred`. A phi has an
+    /// entry for each predecessor of its block, so asking for one it lacks
+    /// (or asking a non-phi) is a compiler bug.
+    pub fn phi_entry_from(&self, phi: Inst, pred: Block) -> Value {
+        let InstKind::Phi { incoming } = &self.insts[phi].kind else {
+            panic!("{phi:?} is not a phi")
+        };
+        match incoming.iter().find(|&&(p, _)| p == pred) {
+            Some(&(_, v)) => v,
+            None => panic!("phi {phi:?} has no entry for the edge from {pred:?}"),
+        }
+    }
+
     /// The instruction that defines `v`, if `v` is an instruction result.
     pub fn defining_inst(&self, v: Value) -> Option<Inst> {
         match self.values[v].def {

@@ -224,14 +224,7 @@ fn edge_copies(
         if var[x].is_none() {
             continue;
         }
-        let InstKind::Phi { incoming } = &func.insts[phi].kind else {
-            unreachable!("a phi list holds only phis")
-        };
-        let &(_, source) = incoming
-            .iter()
-            .find(|&&(p, _)| p == pred)
-            .expect("a phi has an entry per predecessor");
-        copies.push((x, source));
+        copies.push((x, func.phi_entry_from(phi, pred)));
     }
     copies
 }
