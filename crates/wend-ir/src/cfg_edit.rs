@@ -258,16 +258,7 @@ b:
 
     #[test]
     fn splitting_one_of_two_edges_to_one_block_renames_one_phi_entry() {
-        let mut m = module(
-            "
-entry:
-  %c = icmp sgt i32 2, 0
-  br i1 %c, label %j, label %j
-j:
-  %p = phi i32 [ 1, %entry ], [ 1, %entry ]
-  ret i32 %p
-",
-        );
+        let mut m = module(BOTH_EDGES_TO_J);
         let f = main_mut(&mut m);
         let entry = f.layout[0];
         let new = split_edge(f, entry, 1, "entry.j_crit_edge");

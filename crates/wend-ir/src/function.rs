@@ -91,6 +91,27 @@ pub struct Function {
     pub debug: Option<Box<FunctionDebug>>,
 }
 
+/// What [`Function::rewrite_operands`] does to each operand.
+pub trait OperandRewrite {
+    /// The value to use for operand `v` of an instruction (or the
+    /// terminator) of `block` at source line `line`; instructions appended
+    /// to `before` are placed right before that user.
+    fn operand(
+        &mut self,
+        func: &mut Function,
+        block: Block,
+        v: Value,
+        before: &mut Vec<Inst>,
+        line: u32,
+    ) -> Value;
+
+    /// Instructions appended to `after` are placed right after `inst`
+    /// (once its operands are rewritten); none by default.
+    fn after(&mut self, func: &mut Function, inst: Inst, after: &mut Vec<Inst>) {
+        let _ = (func, inst, after);
+    }
+}
+
 impl Function {
     /// A function with the given signature and no body.
     pub fn new(name: impl Into<String>, params: &[(Type, &str)], ret: Option<Type>) -> Self {
@@ -282,6 +303,19 @@ impl Function {
         &self.insts[inst].kind
     }
 
+    /// The value the phi `phi` takes on the edge from `pred`. A phi has an
+    /// entry for each predecessor of its block, so asking for one it lacks
+    /// (or asking a non-phi) is a compiler bug.
+    pub fn phi_entry_from(&self, phi: Inst, pred: Block) -> Value {
+        let InstKind::Phi { incoming } = &self.insts[phi].kind else {
+            panic!("{phi:?} is not a phi")
+        };
+        match incoming.iter().find(|&&(p, _)| p == pred) {
+            Some(&(_, v)) => v,
+            None => panic!("phi {phi:?} has no entry for the edge from {pred:?}"),
+        }
+    }
+
     /// The instruction that defines `v`, if `v` is an instruction result.
     pub fn defining_inst(&self, v: Value) -> Option<Inst> {
         match self.values[v].def {
@@ -389,6 +423,33 @@ impl Function {
         self.blocks[block].phis = phis;
     }
 
+    /// Rewrites, block by block in layout order, the operands of every
+    /// ordinary instruction and terminator through `rewrite` (see
+    /// [`OperandRewrite`]), which may place new instructions right before
+    /// each user and right after each instruction. Phis are left alone:
+    /// their operands are read on the edges, not in their block.
+    pub fn rewrite_operands(&mut self, rewrite: &mut impl OperandRewrite) {
+        for i in 0..self.layout.len() {
+            let block = self.layout[i];
+            let old = std::mem::take(&mut self.blocks[block].insts);
+            let mut new = Vec::with_capacity(old.len());
+            for inst in old {
+                let line = self.insts[inst].line;
+                let mut kind = self.insts[inst].kind.clone();
+                kind.map_operands(|v| rewrite.operand(self, block, v, &mut new, line));
+                self.insts[inst].kind = kind;
+                new.push(inst);
+                rewrite.after(self, inst, &mut new);
+            }
+            if let Some(mut term) = self.blocks[block].terminator.take() {
+                let line = self.blocks[block].terminator_line;
+                term.map_operands(|v| rewrite.operand(self, block, v, &mut new, line));
+                self.blocks[block].terminator = Some(term);
+            }
+            self.blocks[block].insts = new;
+        }
+    }
+
     /// Whether either value can stand for the other, so that a phi whose
     /// entries are `a` and `b` may take just one of them: one id, equal
     /// constants or equal string addresses of one type (the IR makes a fresh
@@ -463,5 +524,83 @@ impl Function {
                 .count(),
             None => insts.len(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::instructions::BinOp;
+    use crate::read::parse_module;
+
+    /// Doubles each use of a parameter before its user (`%p + %p`), and
+    /// follows each instruction by a copy of its result (`%r + 0`).
+    struct DoubleParams;
+
+    impl OperandRewrite for DoubleParams {
+        fn operand(
+            &mut self,
+            func: &mut Function,
+            _block: Block,
+            v: Value,
+            before: &mut Vec<Inst>,
+            line: u32,
+        ) -> Value {
+            if !matches!(func.values[v].def, ValueDef::Param(_)) {
+                return v;
+            }
+            let kind = InstKind::Binary {
+                op: BinOp::Add,
+                lhs: v,
+                rhs: v,
+            };
+            let double = func.make_inst(kind, Some(Type::I32), line);
+            before.push(double);
+            func.inst_result(double).unwrap()
+        }
+
+        fn after(&mut self, func: &mut Function, inst: Inst, after: &mut Vec<Inst>) {
+            let Some(result) = func.inst_result(inst) else {
+                return;
+            };
+            let zero = func.iconst(0);
+            let kind = InstKind::Binary {
+                op: BinOp::Add,
+                lhs: result,
+                rhs: zero,
+            };
+            after.push(func.make_inst(kind, Some(Type::I32), 0));
+        }
+    }
+
+    #[test]
+    fn rewriting_operands_places_instructions_before_users_and_after_each() {
+        let mut module = parse_module(
+            "define i32 @f(i32 %p) {
+entry:
+  %a = sub i32 %p, 1
+  br label %next
+next:
+  %b = mul i32 %a, 3
+  ret i32 %p
+}
+",
+        )
+        .unwrap();
+        let id = module.find_function("f").unwrap();
+        module.functions[id].rewrite_operands(&mut DoubleParams);
+        crate::verify::verify_module(&module).unwrap();
+        let text = crate::print::print_module(&module);
+        // Each block in order: a double before each user of %p, then the
+        // user, then the copy after it; terminators get only the former.
+        let shape: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with('%'))
+            .filter_map(|l| l.split_once(" = ").map(|(_, rhs)| rhs))
+            .map(|rhs| rhs.split(' ').next().unwrap())
+            .collect();
+        assert_eq!(shape, ["add", "sub", "add", "mul", "add", "add"], "{text}");
+        assert!(text.contains("ret i32 %"), "{text}");
+        assert!(!text.contains("ret i32 %p"), "{text}");
     }
 }

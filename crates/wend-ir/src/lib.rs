@@ -36,7 +36,9 @@ pub mod types;
 pub mod verify;
 
 pub use entities::{Block, FuncId, Inst, StrId, Value};
-pub use function::{BlockData, Function, InstBlocks, InstData, ValueData, ValueDef};
+pub use function::{
+    BlockData, Function, InstBlocks, InstData, OperandRewrite, ValueData, ValueDef,
+};
 pub use instructions::{thin_vec, BinOp, IcmpCond, InstKind, Terminator, ThinVec};
 pub use module::Module;
 pub use prefetch::ReadAhead;

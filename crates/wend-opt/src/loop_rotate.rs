@@ -230,14 +230,7 @@ fn rotate(func: &mut Function, analyses: &LoopAnalyses, shape: &Shape) -> bool {
     // Step 1: the guard's values, cloned or folded.
     let mut entry: SecondaryMap<Value, Option<Value>> = SecondaryMap::new();
     for &phi in &func.blocks[header].phis {
-        let InstKind::Phi { incoming } = &func.insts[phi].kind else {
-            unreachable!("phis holds phis")
-        };
-        let &(_, v) = incoming
-            .iter()
-            .find(|&&(p, _)| p == preheader)
-            .expect("a header phi has an entry from the preheader");
-        entry[func.inst_result(phi).unwrap()] = Some(v);
+        entry[func.inst_result(phi).unwrap()] = Some(func.phi_entry_from(phi, preheader));
     }
     let mapped = |entry: &SecondaryMap<Value, Option<Value>>, v: Value| entry[v].unwrap_or(v);
     let mut clones = Vec::new();
@@ -339,15 +332,9 @@ fn rotate(func: &mut Function, analyses: &LoopAnalyses, shape: &Shape) -> bool {
         };
         for k in 0..count {
             let phi = func.blocks[target].phis[k];
-            if let InstKind::Phi { incoming } = &func.insts[phi].kind {
-                let &(_, v) = incoming
-                    .iter()
-                    .find(|&&(p, _)| p == header)
-                    .expect("the header enters these blocks");
-                let from_guard = (preheader, mapped(&entry, v));
-                if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
-                    incoming.push(from_guard);
-                }
+            let from_guard = (preheader, mapped(&entry, func.phi_entry_from(phi, header)));
+            if let InstKind::Phi { incoming } = &mut func.insts[phi].kind {
+                incoming.push(from_guard);
             }
         }
     }

@@ -140,9 +140,9 @@ pub fn run_traced(func: &mut Function, flavour: Flavour, trace: &mut impl Trace)
     if promote(func, flavour, trace) {
         // The new phis sit at the end of the arenas, the promoted loads
         // and stores are garbage in the middle: renumber in layout order,
-        // so that the passes after this one walk memory in order. Only
-        // once `promote`'s analyses are freed: compaction copies the
-        // arenas, and with them still held the copy was the pass's peak.
+        // so that the passes after this one walk memory in order. Done
+        // after `promote` returns, so that its analyses and compaction's
+        // copy of the arenas are never in memory together.
         wend_ir::compact::compact(func);
     }
 }

@@ -3,9 +3,11 @@
 //! A pass is a plain table entry — a name (what `--passes=` and golden test
 //! headers use), a one-line description (what `--help` and error messages
 //! show), the passes that must run right before it (those putting the IR
-//! in the form it needs), and the function that runs it on a whole module. Adding a pass means writing its module and adding
-//! one entry to [`PASSES`].
+//! in the form it needs), and the function that runs it on a whole module.
+//! Adding a pass means writing its module and adding one entry to
+//! [`PASSES`].
 
+use crate::mem2reg::Flavour;
 use wend_ir::{Function, Module};
 
 #[derive(Clone, Copy)]
@@ -86,29 +88,30 @@ pub const MEM2REG_FLAVOURS: &[Pass] = &[
         name: "mem2reg<minimal>",
         description: "mem2reg placing minimal SSA's phis: wherever definitions meet (Cytron et al.)",
         requires: &[],
-        run: |module| {
-            for_each_definition(module, |f| {
-                crate::mem2reg::run_with(f, crate::mem2reg::Flavour::Minimal)
-            })
-        },
+        run: |module| mem2reg_everywhere(module, Flavour::Minimal),
     },
     Pass {
         name: "mem2reg<semi-pruned>",
         description: "mem2reg placing semi-pruned SSA's phis: for variables live across blocks only (Briggs et al.)",
         requires: &[],
-        run: |module| {
-            for_each_definition(module, |f| {
-                crate::mem2reg::run_with(f, crate::mem2reg::Flavour::SemiPruned)
-            })
-        },
+        run: |module| mem2reg_everywhere(module, Flavour::SemiPruned),
     },
     Pass {
         name: "mem2reg<pruned>",
         description: "mem2reg placing pruned SSA's phis: only where the variable is live (the default)",
         requires: &[],
-        run: |module| for_each_definition(module, crate::mem2reg::run),
+        run: |module| mem2reg_everywhere(module, Flavour::Pruned),
     },
 ];
+
+/// mem2reg placing the phis of `flavour` in every defined function.
+fn mem2reg_everywhere(module: &mut Module, flavour: Flavour) {
+    for func in module.functions.values_mut() {
+        if !func.is_declaration() {
+            crate::mem2reg::run_with(func, flavour);
+        }
+    }
+}
 
 /// The pass called `name`.
 pub fn find_pass(name: &str) -> Option<&'static Pass> {
@@ -119,7 +122,7 @@ pub fn find_pass(name: &str) -> Option<&'static Pass> {
 }
 
 /// The mem2reg that places the phis of `flavour`.
-pub fn mem2reg_pass(flavour: crate::mem2reg::Flavour) -> &'static Pass {
+pub fn mem2reg_pass(flavour: Flavour) -> &'static Pass {
     let name = format!("mem2reg<{}>", flavour.name());
     find_pass(&name).expect("every flavour has its mem2reg")
 }

@@ -59,7 +59,7 @@
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::parallel_copy::sequentialize;
-use wend_ir::{Block, Function, Inst, InstKind, Value};
+use wend_ir::{Block, Function, Inst, InstKind, OperandRewrite, Value};
 
 pub fn run(func: &mut Function) {
     if func.is_declaration() {
@@ -165,40 +165,41 @@ fn read(
 /// variable instead: one load per block and phi, before the first use.
 /// Phi entries are not uses here: they become the edges' copies.
 fn read_variables_at_uses(func: &mut Function, var: &SecondaryMap<Value, Option<Value>>) {
-    // The latest load of each variable, and its block.
-    let mut loaded: SecondaryMap<Value, Option<(Block, Value)>> = SecondaryMap::new();
-    let mut operand = |func: &mut Function, b: Block, x: Value, out: &mut Vec<Inst>, line| {
-        if var[x].is_none() {
+    func.rewrite_operands(&mut ReadVariables {
+        var,
+        loaded: SecondaryMap::new(),
+    });
+}
+
+/// The operands that are phis become loads of their variables.
+struct ReadVariables<'a> {
+    var: &'a SecondaryMap<Value, Option<Value>>,
+    /// The latest load of each variable, and its block.
+    loaded: SecondaryMap<Value, Option<(Block, Value)>>,
+}
+
+impl OperandRewrite for ReadVariables<'_> {
+    fn operand(
+        &mut self,
+        func: &mut Function,
+        block: Block,
+        x: Value,
+        before: &mut Vec<Inst>,
+        line: u32,
+    ) -> Value {
+        if self.var[x].is_none() {
             return x;
         }
-        match loaded[x] {
-            Some((in_block, value)) if in_block == b => value,
+        match self.loaded[x] {
+            Some((in_block, value)) if in_block == block => value,
             _ => {
-                let load = read(func, var, x, line);
-                out.push(load);
+                let load = read(func, self.var, x, line);
+                before.push(load);
                 let value = func.insts[load].result.unwrap();
-                loaded[x] = Some((b, value));
+                self.loaded[x] = Some((block, value));
                 value
             }
         }
-    };
-    for i in 0..func.layout.len() {
-        let b = func.layout[i];
-        let old = std::mem::take(&mut func.blocks[b].insts);
-        let mut new = Vec::with_capacity(old.len());
-        for inst in old {
-            let line = func.insts[inst].line;
-            let mut kind = func.insts[inst].kind.clone();
-            kind.map_operands(|x| operand(func, b, x, &mut new, line));
-            func.insts[inst].kind = kind;
-            new.push(inst);
-        }
-        if let Some(mut term) = func.blocks[b].terminator.take() {
-            let line = func.blocks[b].terminator_line;
-            term.map_operands(|x| operand(func, b, x, &mut new, line));
-            func.blocks[b].terminator = Some(term);
-        }
-        func.blocks[b].insts = new;
     }
 }
 
@@ -224,14 +225,7 @@ fn edge_copies(
         if var[x].is_none() {
             continue;
         }
-        let InstKind::Phi { incoming } = &func.insts[phi].kind else {
-            unreachable!("a phi list holds only phis")
-        };
-        let &(_, source) = incoming
-            .iter()
-            .find(|&&(p, _)| p == pred)
-            .expect("a phi has an entry per predecessor");
-        copies.push((x, source));
+        copies.push((x, func.phi_entry_from(phi, pred)));
     }
     copies
 }

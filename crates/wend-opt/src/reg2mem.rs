@@ -28,7 +28,7 @@
 //! is added or removed); instructions are added and phis removed.
 
 use cranelift_entity::SecondaryMap;
-use wend_ir::{Block, Function, Inst, InstKind, Substitution, Value};
+use wend_ir::{Block, Function, Inst, InstKind, OperandRewrite, Substitution, Value};
 
 /// Demotes the phis and cross-block values of `func` (see the module doc).
 pub fn run(func: &mut Function) {
@@ -170,29 +170,7 @@ fn demote_cross_block_values(func: &mut Function, slots: &mut SlotMaker) {
 
     // Rebuild each block: a store after each demoted definition, a load
     // before the first use of each value defined elsewhere.
-    for i in 0..func.layout.len() {
-        let b = func.layout[i];
-        let old = std::mem::take(&mut func.blocks[b].insts);
-        let mut new = Vec::with_capacity(old.len());
-        for inst in old {
-            let line = func.insts[inst].line;
-            let mut kind = func.insts[inst].kind.clone();
-            kind.map_operands(|v| reloader.operand(func, b, v, &mut new, line));
-            func.insts[inst].kind = kind;
-            new.push(inst);
-            if let Some(result) = func.insts[inst].result.expand() {
-                if let Some(slot) = reloader.slot_of[result] {
-                    new.push(make_store(func, result, slot, line));
-                }
-            }
-        }
-        if let Some(mut term) = func.blocks[b].terminator.take() {
-            let line = func.blocks[b].terminator_line;
-            term.map_operands(|v| reloader.operand(func, b, v, &mut new, line));
-            func.blocks[b].terminator = Some(term);
-        }
-        func.blocks[b].insts = new;
-    }
+    func.rewrite_operands(&mut reloader);
 }
 
 /// Rewrites operands of one block at a time to read demoted values from
@@ -207,9 +185,9 @@ struct Reloader {
     reloaded: SecondaryMap<Value, Option<(Block, Value)>>,
 }
 
-impl Reloader {
-    /// The value to use for operand `v` of an instruction of `block`,
-    /// appending a load to `insts` if `v` lives in a slot and was not
+impl OperandRewrite for Reloader {
+    /// `v` itself, unless it lives in a slot and is defined in another
+    /// block: then its load in `block`, appended to `insts` if `v` was not
     /// loaded in this block yet.
     fn operand(
         &mut self,
@@ -235,5 +213,15 @@ impl Reloader {
         let reload = func.insts[load].result.unwrap();
         self.reloaded[v] = Some((block, reload));
         reload
+    }
+
+    /// A demoted definition is stored to its slot right away.
+    fn after(&mut self, func: &mut Function, inst: Inst, insts: &mut Vec<Inst>) {
+        if let Some(result) = func.insts[inst].result.expand() {
+            if let Some(slot) = self.slot_of[result] {
+                let line = func.insts[inst].line;
+                insts.push(make_store(func, result, slot, line));
+            }
+        }
     }
 }

@@ -234,8 +234,7 @@ impl Simplifier<'_> {
             let InstKind::Phi { incoming } = &func.insts[phi].kind else {
                 unreachable!()
             };
-            let from_f = incoming.iter().find(|&&(p, _)| p == f).unwrap().1;
-            let from_f = self.subst.resolve(from_f);
+            let from_f = self.subst.resolve(func.phi_entry_from(phi, f));
             incoming.iter().all(|&(p, v)| {
                 self.mark[p] != Some(f) || func.same_value(self.subst.resolve(v), from_f)
             })

@@ -124,11 +124,7 @@ mod tests {
     fn cycles(body: &str) -> Vec<(Vec<String>, Vec<String>)> {
         let text = format!("define void @main(i1 %c) {{\n{body}}}\n");
         let module = parse_module(&text).unwrap();
-        let func = module
-            .functions
-            .values()
-            .find(|f| f.name == "main")
-            .unwrap();
+        let func = &module.functions[module.find_function("main").unwrap()];
         let names = FunctionNames::compute(func);
         let name = |bs: &[Block]| bs.iter().map(|&b| names.block(b).to_string()).collect();
         irreducible_cycles(&Cfg::compute(func))

@@ -106,11 +106,7 @@ mod tests {
     fn check(body: &str) -> Option<String> {
         let text = format!("define i32 @main() {{\n{body}}}\n");
         let module = parse_module(&text).unwrap();
-        let func = module
-            .functions
-            .values()
-            .find(|f| f.name == "main")
-            .unwrap();
+        let func = &module.functions[module.find_function("main").unwrap()];
         LoopAnalyses::compute(func).first_loop_out_of_form(func)
     }
 
