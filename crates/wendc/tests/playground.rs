@@ -258,6 +258,22 @@ fn bad_requests_get_4xx() {
 }
 
 #[test]
+fn a_request_at_the_size_limit_is_compiled() {
+    // The worker gets the request re-serialised, with its defaults written
+    // out: a few dozen bytes more than the client sent.
+    let server = Server::start(&[]);
+    let request =
+        |padding: usize| serde_json::json!({ "source": HELLO, "function": "f".repeat(padding) });
+    let overhead = request(0).to_string().len();
+    let request = request(256 * 1024 - overhead);
+    assert_eq!(request.to_string().len(), 256 * 1024);
+    let (status, reply) = server.json("/api/compile", &request);
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(reply["function"], "main");
+}
+
+#[test]
 fn the_interpreter_limits_are_reported_plainly() {
     let mut server = Server::start(&[]);
     let run = |source: &str| {

@@ -29,12 +29,11 @@ const SOURCE_NAME: &str = "playground.wend";
 /// Runs one request from stdin; the status is 0 when a reply was written.
 pub fn main(allow_native: bool) -> u8 {
     limit_own_memory();
+    // Only the server writes here, a request it has already bounded (and
+    // re-serialised with its defaults written out, so a little longer than
+    // what the client sent).
     let mut input = Vec::new();
-    if std::io::stdin()
-        .take(limits::MAX_REQUEST_BYTES as u64 + 1)
-        .read_to_end(&mut input)
-        .is_err()
-    {
+    if std::io::stdin().read_to_end(&mut input).is_err() {
         return 1;
     }
     let reply = match serde_json::from_slice::<WorkerRequest>(&input) {
