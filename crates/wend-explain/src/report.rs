@@ -55,7 +55,7 @@ pub(crate) fn page(
                 .collect()
         })
         .collect();
-    let mut lives: Vec<FunctionLife> = functions
+    let lives: Vec<FunctionLife> = functions
         .iter()
         .map(|&id| FunctionLife::follow(&input.functions[id].name, &defined))
         .collect();
@@ -208,9 +208,6 @@ pub(crate) fn page(
 
     let mut trace_views =
         crate::trace_view::sections(&stages[0].module, options.layout, options.ssa);
-    for life in &mut lives {
-        life.trace_view = trace_views.remove(&life.name);
-    }
     // Each stage's module after mem2reg, made when a table first needs it.
     let promoted: Vec<OnceCell<Module>> = stages.iter().map(|_| OnceCell::new()).collect();
     let mut drawings = drawings.iter();
@@ -224,6 +221,7 @@ pub(crate) fn page(
             history,
             &mine,
             &promoted,
+            trace_views.remove(&life.name).as_deref(),
             &source_lines,
             options,
         );
@@ -322,8 +320,6 @@ struct FunctionLife {
     name: String,
     /// Its id in each stage's module, `None` once a pass deleted it.
     ids: Vec<Option<FuncId>>,
-    /// The HTML of its step-through of the algorithm traces, if any.
-    trace_view: Option<String>,
 }
 
 impl FunctionLife {
@@ -336,7 +332,6 @@ impl FunctionLife {
         FunctionLife {
             name: name.to_string(),
             ids,
-            trace_view: None,
         }
     }
 
@@ -540,6 +535,8 @@ pub fn promote(module: &Module) -> Module {
     promoted
 }
 
+/// One function's section: its IR pass by pass, its CFG and analyses per
+/// run of unchanged stages, its step-through (`trace_view`), its assembly.
 #[allow(clippy::too_many_arguments)]
 fn write_function_section(
     out: &mut String,
@@ -548,6 +545,7 @@ fn write_function_section(
     history: &FunctionHistory,
     drawings: &[&cfg_svg::CfgDrawing],
     promoted: &[OnceCell<Module>],
+    trace_view: Option<&str>,
     source_lines: &[String],
     options: &ExplainOptions,
 ) {
@@ -646,7 +644,7 @@ fn write_function_section(
         }
         out.push_str("</div>\n");
     }
-    if let Some(steps) = &life.trace_view {
+    if let Some(steps) = trace_view {
         let _ = writeln!(
             out,
             "<h3 id=\"fn-{anchor}-trace\">Step through an algorithm</h3>\n{steps}"

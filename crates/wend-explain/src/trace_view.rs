@@ -43,6 +43,7 @@ const MAX_BLOCKS: usize = 60;
 /// The same for instructions: one block can be long too (a liveness or
 /// linear-scan state is as long as the function's values).
 const MAX_INSTS: usize = 600;
+/// A trace longer than this shows its first steps only (the menu says so).
 const MAX_STEPS: usize = 2000;
 /// Only so many functions get one, so that the report of a large program
 /// stays the size of the program.
@@ -157,11 +158,12 @@ fn section(func: &Function, panels: &[(&str, usize, Vec<Step>)], drawings: &[Str
         escape(&func.name)
     );
     for (name, _, steps) in panels {
-        let _ = write!(
-            out,
-            "<option value=\"{name}\">{name} ({} steps)</option>",
-            steps.len().min(MAX_STEPS)
-        );
+        let count = if steps.len() > MAX_STEPS {
+            format!("the first {MAX_STEPS} of {} steps", steps.len())
+        } else {
+            format!("{} steps", steps.len())
+        };
+        let _ = write!(out, "<option value=\"{name}\">{name} ({count})</option>");
     }
     out.push_str(
         "</select></label> <button type=\"button\" class=\"tv-prev\" title=\"previous step (,)\">◀ previous</button> \
@@ -635,4 +637,33 @@ fn steps(name: &str, r: &Recorder, flavour: Flavour) -> Vec<Step> {
         _ => {}
     }
     steps
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn step(k: usize) -> Step {
+        Step {
+            blocks: Vec::new(),
+            text: format!("step {k}"),
+            header: strings(["value"]),
+            rows: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_trace_cut_short_says_so_in_the_menu() {
+        let func = Function::new("main", &[], None);
+        let long: Vec<Step> = (0..MAX_STEPS + 5).map(step).collect();
+        let short: Vec<Step> = (0..3).map(step).collect();
+        let html = section(&func, &[("sccp", 0, long), ("rename", 0, short)], &[]);
+        assert!(html.contains(&format!(
+            "<option value=\"sccp\">sccp (the first {MAX_STEPS} of {} steps)</option>",
+            MAX_STEPS + 5
+        )));
+        assert!(html.contains("<option value=\"rename\">rename (3 steps)</option>"));
+        assert!(html.contains(&format!("\"step {}\"", MAX_STEPS - 1)));
+        assert!(!html.contains(&format!("\"step {MAX_STEPS}\"")));
+    }
 }

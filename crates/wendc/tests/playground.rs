@@ -22,9 +22,15 @@ struct Server {
 
 impl Server {
     fn start(args: &[&str]) -> Server {
+        Server::start_with(args, &[])
+    }
+
+    /// Started with environment variables `envs` set.
+    fn start_with(args: &[&str], envs: &[(&str, &std::path::Path)]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_wendc"))
             .args(["playground", "--port", "0"])
             .args(args)
+            .envs(envs.iter().copied())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -258,6 +264,22 @@ fn bad_requests_get_4xx() {
 }
 
 #[test]
+fn a_request_at_the_size_limit_is_compiled() {
+    // The worker gets the request re-serialised, with its defaults written
+    // out: a few dozen bytes more than the client sent.
+    let server = Server::start(&[]);
+    let request =
+        |padding: usize| serde_json::json!({ "source": HELLO, "function": "f".repeat(padding) });
+    let overhead = request(0).to_string().len();
+    let request = request(256 * 1024 - overhead);
+    assert_eq!(request.to_string().len(), 256 * 1024);
+    let (status, reply) = server.json("/api/compile", &request);
+    assert_eq!(status, 200, "{reply}");
+    assert_eq!(reply["ok"], true, "{reply}");
+    assert_eq!(reply["function"], "main");
+}
+
+#[test]
 fn the_interpreter_limits_are_reported_plainly() {
     let mut server = Server::start(&[]);
     let run = |source: &str| {
@@ -388,6 +410,53 @@ fn a_client_that_leaves_takes_its_worker_with_it() {
     assert!(eventually(Duration::from_secs(5), || server
         .children()
         .is_empty()));
+    server.assert_alive();
+}
+
+/// The files under `dir`, at any depth.
+fn files_under(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+#[test]
+fn a_client_that_leaves_a_native_run_leaves_no_temporary_file() {
+    // The worker is killed outright (SIGKILL), so it cannot remove the
+    // directory it built the executable in: the server must.
+    let tmp = tempfile::tempdir().unwrap();
+    let mut server = Server::start_with(&["--allow-native"], &[("TMPDIR", tmp.path())]);
+    let body = serde_json::json!({ "source": FOREVER, "native": true }).to_string();
+    let request = format!(
+        "POST /api/run HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    stream.write_all(request.as_bytes()).unwrap();
+    assert!(eventually(Duration::from_secs(10), || files_under(
+        tmp.path()
+    )
+    .iter()
+    .any(|f| f.ends_with("program"))));
+    drop(stream);
+    assert!(eventually(Duration::from_secs(5), || server
+        .children()
+        .is_empty()));
+    assert!(
+        eventually(Duration::from_secs(5), || std::fs::read_dir(tmp.path())
+            .unwrap()
+            .next()
+            .is_none()),
+        "left behind: {:?}",
+        files_under(tmp.path())
+    );
     server.assert_alive();
 }
 

@@ -3,7 +3,8 @@
 //! admits at most `max_compiles` requests to workers at once (others get
 //! 503 with `Retry-After`: no queue grows), and runs each admitted request
 //! in a worker process ([`super::worker`]) that it kills at the time limit.
-//! No route reads or writes a file.
+//! No route reads or writes a file; a native run's worker gets a temporary
+//! directory, removed after it.
 
 use super::limits;
 use super::protocol::{CompileRequest, Pipeline, RunRequest, WorkerRequest};
@@ -242,8 +243,19 @@ async fn run_worker(
 ) -> Outcome {
     let mut command = tokio::process::Command::new(&config.exe);
     command.args(["playground", "--worker"]);
+    // A native run builds its executable in a temporary directory, which
+    // the worker cannot remove when it is killed (SIGKILL): it makes it in
+    // this one, removed once the worker is reaped.
+    let mut scratch = None;
     if config.allow_native {
         command.arg("--allow-native");
+        match tempfile::Builder::new().prefix(".wendc-worker-").tempdir() {
+            Ok(dir) => {
+                command.env("TMPDIR", dir.path());
+                scratch = Some(dir);
+            }
+            Err(e) => return Outcome::Error(format!("cannot make a temporary directory: {e}")),
+        }
     }
     command
         .stdin(Stdio::piped())
@@ -294,6 +306,7 @@ async fn run_worker(
     // Whatever remains of the worker's group goes, then it is reaped.
     group.kill();
     let _ = child.wait().await;
+    drop(scratch);
     let (reply, errors, status) = match outcome {
         Ok(Some(done)) => done,
         Ok(None) => return Outcome::Failure("the client went away".to_string()),

@@ -29,12 +29,11 @@ const SOURCE_NAME: &str = "playground.wend";
 /// Runs one request from stdin; the status is 0 when a reply was written.
 pub fn main(allow_native: bool) -> u8 {
     limit_own_memory();
+    // Only the server writes here, a request it has already bounded (and
+    // re-serialised with its defaults written out, so a little longer than
+    // what the client sent).
     let mut input = Vec::new();
-    if std::io::stdin()
-        .take(limits::MAX_REQUEST_BYTES as u64 + 1)
-        .read_to_end(&mut input)
-        .is_err()
-    {
+    if std::io::stdin().read_to_end(&mut input).is_err() {
         return 1;
     }
     let reply = match serde_json::from_slice::<WorkerRequest>(&input) {
@@ -383,34 +382,8 @@ fn run_native(module: Module) -> RunReply {
     let pid = child.id() as libc::pid_t;
     let cap = limits::INTERPRETER.output_bytes.expect("an output cap");
     let over = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let read_capped = |pipe: Option<Box<dyn Read + Send>>,
-                       over: std::sync::Arc<std::sync::atomic::AtomicBool>| {
-        std::thread::spawn(move || {
-            let mut bytes = Vec::new();
-            if let Some(pipe) = pipe {
-                let _ = pipe.take(cap + 1).read_to_end(&mut bytes);
-            }
-            if bytes.len() as u64 > cap {
-                bytes.truncate(cap as usize);
-                over.store(true, std::sync::atomic::Ordering::SeqCst);
-            }
-            bytes
-        })
-    };
-    let stdout = read_capped(
-        child
-            .stdout
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        over.clone(),
-    );
-    let stderr = read_capped(
-        child
-            .stderr
-            .take()
-            .map(|p| Box::new(p) as Box<dyn Read + Send>),
-        over.clone(),
-    );
+    let stdout = read_capped(child.stdout.take(), cap, over.clone());
+    let stderr = read_capped(child.stderr.take(), cap, over.clone());
     let started = Instant::now();
     // Before the program is reaped its group is surely its own. (A wend
     // program starts no process, so nothing outlives it in the group.)
@@ -458,4 +431,24 @@ fn run_native(module: Module) -> RunReply {
         }
     }
     reply
+}
+
+/// Reads `pipe` on a thread of its own, up to `cap` bytes; past them it
+/// sets `over` (the program is then killed) and keeps the first `cap`.
+fn read_capped(
+    pipe: Option<impl Read + Send + 'static>,
+    cap: u64,
+    over: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> std::thread::JoinHandle<Vec<u8>> {
+    std::thread::spawn(move || {
+        let mut bytes = Vec::new();
+        if let Some(pipe) = pipe {
+            let _ = pipe.take(cap + 1).read_to_end(&mut bytes);
+        }
+        if bytes.len() as u64 > cap {
+            bytes.truncate(cap as usize);
+            over.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        bytes
+    })
 }
