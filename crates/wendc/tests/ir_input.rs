@@ -193,3 +193,46 @@ fn errors_in_the_file_are_located_and_a_program_needs_main() {
         .code(1)
         .stderr(predicate::str::starts_with(format!("{undef}: error:")));
 }
+
+/// An IR file is read as a source file is: invalid UTF-8 is located, and a
+/// file past the 4 GiB limit is refused before it is read (it used to be
+/// read whole, into memory, first).
+#[test]
+fn binary_and_huge_ir_files_are_refused_as_source_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let latin1 = dir.path().join("latin1.ll");
+    std::fs::write(&latin1, b"; caf\xe9\ndefine i32 @main() {\n").unwrap();
+    let huge = dir.path().join("huge.ll");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(u64::from(u32::MAX) + 1).unwrap();
+    for args in [
+        &["build"][..],
+        &["run", "--interp"],
+        &["analyze"],
+        &["explain"],
+        &["opt"],
+    ] {
+        wendc()
+            .current_dir(dir.path())
+            .args(args)
+            .arg("latin1.ll")
+            .assert()
+            .code(1)
+            .stderr(
+                predicate::str::contains("source file is not valid UTF-8")
+                    .and(predicate::str::contains("latin1.ll:1:6")),
+            );
+        wendc()
+            .current_dir(dir.path())
+            .args(args)
+            .arg("huge.ll")
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stderr(
+                "error: cannot compile `huge.ll`: source file too large: 4294967296 bytes, \
+                 the limit is 4294967295 (4 GiB)\n",
+            );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
+}
