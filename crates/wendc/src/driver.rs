@@ -171,7 +171,7 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
         pass_args.filter_function.as_deref(),
         &args.file.display().to_string(),
     )?;
-    run_passes(&mut module, &passes, &pass_args);
+    run_passes(&mut module, &passes, &pass_args)?;
     let text = if with_runtime {
         wend_ir::print::print_standalone_llvm(&module)
     } else {
