@@ -6,7 +6,7 @@
 //! With `--trace NAME`, the steps of one algorithm instead (wend-explain's
 //! `traces.rs`).
 
-use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, Ssa, TraceFormat};
+use crate::cli::{AnalyzeArgs, CompileArgs, TraceFormat};
 use crate::compile::lower_to_ir;
 use crate::output::write_output;
 use crate::report::Failed;
@@ -20,21 +20,8 @@ use wend_ir::{Block, Function, Module};
 
 pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
     let compile = CompileArgs {
-        file: args.file.clone(),
-        backend: crate::cli::Backend::Native,
-        opt_level: 0,
         no_warnings: true,
-        deny: Vec::new(),
-        debug_info: false,
-        passes: PassArgs {
-            passes: None,
-            print_after_all: false,
-            print_changed: None,
-            filter_function: None,
-            verify_each: false,
-            time_passes: false,
-            ssa: Ssa::Pruned,
-        },
+        ..CompileArgs::of_file(args.file.clone())
     };
     let (_, module) = lower_to_ir(&compile)?;
     // Through the driver's writer: a closed pipe (`wendc analyze f | head`)
