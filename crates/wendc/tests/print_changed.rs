@@ -3,7 +3,9 @@
 //! `--filter-function NAME` restricts every IR dump — `--print-after-all`,
 //! `--print-changed`, `--emit ir` — to one function.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{wendc, write};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -14,14 +16,8 @@ const PROGRAM: &str = "main() {\n    int x;\n    int y;\n    bump() {\n        i
                        t = x + 1;\n        x = t;\n    }\n    y = 2;\n    bump();\n    \
                        println x + y;\n}\n";
 
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
 fn program(dir: &Path) -> PathBuf {
-    let path = dir.join("prog.wend");
-    std::fs::write(&path, PROGRAM).unwrap();
-    path
+    write(dir, "prog.wend", PROGRAM)
 }
 
 /// The stderr of a successful `wendc build --emit ir -o /dev/null ARGS…`.
