@@ -42,6 +42,12 @@ pub const ALLOCATABLE: [PReg; 12] = [Rax, Rcx, Rdx, R8, R9, Rsi, Rdi, Rbx, R12, 
 /// the prologue and restored in the epilogue of a function that does).
 pub const CALLEE_SAVED: [PReg; 5] = [Rbx, R12, R13, R14, R15];
 
+/// The allocatable registers a call destroys: the others.
+pub const CALLER_SAVED: [PReg; 7] = [Rax, Rcx, Rdx, Rsi, Rdi, R8, R9];
+
+// The two lists share out the allocatable registers (by count, here).
+const _: () = assert!(CALLER_SAVED.len() + CALLEE_SAVED.len() == ALLOCATABLE.len());
+
 /// The scratch register of the emitter.
 pub const SCRATCH: PReg = R11;
 /// The second scratch register (cycle breaking, second memory operand).

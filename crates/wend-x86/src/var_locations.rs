@@ -36,7 +36,7 @@
 
 use crate::mir::{MFunction, MInst, Operand, VReg};
 use crate::regalloc::{Allocation, Loc};
-use crate::regs::{PReg, CALLEE_SAVED};
+use crate::regs::{PReg, CALLER_SAVED};
 use rustc_hash::FxHashMap;
 use std::collections::BTreeMap;
 use wend_ir::Block;
@@ -282,20 +282,6 @@ fn clobbers(inst: &MInst) -> impl Iterator<Item = PReg> {
     regs.iter().copied()
 }
 
-/// The allocatable registers a call destroys.
-const CALLER_SAVED: [PReg; 7] = [
-    PReg::Rax,
-    PReg::Rcx,
-    PReg::Rdx,
-    PReg::Rsi,
-    PReg::Rdi,
-    PReg::R8,
-    PReg::R9,
-];
-
-// Every allocatable register is either saved by a callee or in the list.
-const _: () = assert!(CALLER_SAVED.len() + CALLEE_SAVED.len() == crate::regs::ALLOCATABLE.len());
-
 /// The facts after `inst`, from those before it.
 fn transfer(state: &mut State, inst: &MInst, home: &impl Fn(VReg) -> Option<Loc>) {
     if let MInst::DebugValue { var, value } = *inst {
@@ -317,10 +303,9 @@ fn transfer(state: &mut State, inst: &MInst, home: &impl Fn(VReg) -> Option<Loc>
             state.set(var, None);
         }
         state.bound_to.remove(&d);
-        match home(d) {
-            Some(loc) => state.contents.insert(loc, d),
-            None => None,
-        };
+        if let Some(loc) = home(d) {
+            state.contents.insert(loc, d);
+        }
     });
 }
 

@@ -6,7 +6,7 @@
 //! With `--trace NAME`, the steps of one algorithm instead (wend-explain's
 //! `traces.rs`).
 
-use crate::cli::{AnalyzeArgs, CompileArgs, PassArgs, Ssa, TraceFormat};
+use crate::cli::{AnalyzeArgs, CompileArgs, TraceFormat};
 use crate::compile::lower_to_ir;
 use crate::output::write_output;
 use crate::report::Failed;
@@ -20,21 +20,8 @@ use wend_ir::{Block, Function, Module};
 
 pub fn run(args: &AnalyzeArgs) -> Result<u8, Failed> {
     let compile = CompileArgs {
-        file: args.file.clone(),
-        backend: crate::cli::Backend::Native,
-        opt_level: 0,
         no_warnings: true,
-        deny: Vec::new(),
-        debug_info: false,
-        passes: PassArgs {
-            passes: None,
-            print_after_all: false,
-            print_changed: None,
-            filter_function: None,
-            verify_each: false,
-            time_passes: false,
-            ssa: Ssa::Pruned,
-        },
+        ..CompileArgs::of_file(args.file.clone())
     };
     let (_, module) = lower_to_ir(&compile)?;
     // Through the driver's writer: a closed pipe (`wendc analyze f | head`)
@@ -131,6 +118,16 @@ fn loop_forest_text(out: &mut String, func: &Function) {
 mod tests {
     use super::*;
 
+    /// The loop forest of each function of the IR text `ir`.
+    fn loop_forests(ir: &str) -> String {
+        let module = wend_ir::read::parse_module(ir).unwrap();
+        let mut out = String::new();
+        for (_, func) in module.definitions() {
+            loop_forest_text(&mut out, func);
+        }
+        out
+    }
+
     #[test]
     fn loop_forest_is_an_indented_tree() {
         let ir = "define i32 @main() {\nentry:\n  br label %outer\n\n\
@@ -139,11 +136,7 @@ mod tests {
                   outer.latch:\n  br label %outer\n\n\
                   end:\n  ret i32 0\n}\n\n\
                   define void @flat() {\nentry:\n  ret void\n}\n";
-        let module = wend_ir::read::parse_module(ir).unwrap();
-        let mut out = String::new();
-        for (_, func) in module.definitions() {
-            loop_forest_text(&mut out, func);
-        }
+        let out = loop_forests(ir);
         assert_eq!(
             out,
             "loops of @main\n  \
@@ -163,11 +156,7 @@ mod tests {
                   b2:\n  br label %b5\n\nb3:\n  br label %b4\n\n\
                   b4:\n  br label %b5\n\nb5:\n  br i1 %c, label %b4, label %b6\n\n\
                   b6:\n  br i1 %c, label %b6, label %b7\n\nb7:\n  ret void\n}\n";
-        let module = wend_ir::read::parse_module(ir).unwrap();
-        let mut out = String::new();
-        for (_, func) in module.definitions() {
-            loop_forest_text(&mut out, func);
-        }
+        let out = loop_forests(ir);
         assert_eq!(
             out,
             "loops of @f\n  \
@@ -193,11 +182,7 @@ mod tests {
             ir.push_str(&format!("b{i}:\n  br label %{next}\n\n"));
         }
         ir.push_str("end:\n  ret void\n}\n");
-        let module = wend_ir::read::parse_module(&ir).unwrap();
-        let mut out = String::new();
-        for (_, func) in module.definitions() {
-            loop_forest_text(&mut out, func);
-        }
+        let out = loop_forests(&ir);
         let loop_line = out.lines().nth(1).unwrap();
         assert!(
             loop_line.contains("body {head, b0, b1, ") && loop_line.contains("… 14 more …"),

@@ -109,8 +109,26 @@ pub struct CompileArgs {
     pub passes: PassArgs,
 }
 
-/// How the mid-end runs.
-#[derive(Args, Debug, Clone)]
+impl CompileArgs {
+    /// `file` compiled as with no flags (-O0, native, warnings shown): the
+    /// commands that compile without `build`'s flags (analyze, explain)
+    /// start from this.
+    pub fn of_file(file: PathBuf) -> CompileArgs {
+        CompileArgs {
+            file,
+            opt_level: 0,
+            no_warnings: false,
+            deny: Vec::new(),
+            backend: Backend::Native,
+            debug_info: false,
+            passes: PassArgs::default(),
+        }
+    }
+}
+
+/// How the mid-end runs. The default is what no flag asks for: the -O
+/// level's pipeline, pruned SSA, no dumps.
+#[derive(Args, Debug, Clone, Default)]
 pub struct PassArgs {
     /// Run these passes, in order (comma-separated, e.g.
     /// `mem2reg,reg2mem`; the passes that put the IR in the form a pass

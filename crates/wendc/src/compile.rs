@@ -44,7 +44,7 @@ pub fn compile_to_ir(args: &CompileArgs, names: ValueNames) -> Result<(String, M
         args.opt_level,
         args.passes.ssa,
     )?;
-    run_passes(&mut module, &passes, &args.passes);
+    run_passes(&mut module, &passes, &args.passes)?;
     Ok((source_name, module))
 }
 
@@ -71,20 +71,25 @@ pub fn parse_passes(list: &str) -> Result<Vec<&'static wend_opt::Pass>, Failed> 
 
 /// Runs a pipeline, verifying after each pass in debug builds (and when
 /// asked) and printing the IR after each pass when asked.
-pub fn run_passes(module: &mut Module, passes: &[&'static wend_opt::Pass], args: &PassArgs) {
+pub fn run_passes(
+    module: &mut Module,
+    passes: &[&'static wend_opt::Pass],
+    args: &PassArgs,
+) -> Result<(), Failed> {
     let mut opts = wend_opt::PipelineOptions {
         verify_each: args.verify_each || cfg!(debug_assertions),
         print_after_each: None,
     };
     let mut dumps = crate::ir_dumps::IrDumps::new(args);
-    dumps.at_start(module);
+    dumps.at_start(module)?;
     // One pass at a time, so each can be timed.
     for pass in passes {
         time(pass.name, || {
             wend_opt::run_pipeline(module, std::slice::from_ref(pass), &mut opts)
         });
-        dumps.after_pass(pass.name, module);
+        dumps.after_pass(pass.name, module)?;
     }
+    Ok(())
 }
 
 /// The program as IR before any pass, with its text: a wend source file

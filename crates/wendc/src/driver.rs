@@ -158,20 +158,18 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
     // verify again (as `build` does): on large files re-verifying would
     // cost more than the passes themselves.
     let pass_args = PassArgs {
-        passes: None,
         print_after_all: args.print_after_all,
         print_changed: args.print_changed,
         filter_function: args.filter_function.clone(),
-        verify_each: false,
-        time_passes: false,
         ssa: args.ssa,
+        ..PassArgs::default()
     };
     crate::ir_dumps::check_filter(
         &module,
         pass_args.filter_function.as_deref(),
         &args.file.display().to_string(),
     )?;
-    run_passes(&mut module, &passes, &pass_args);
+    run_passes(&mut module, &passes, &pass_args)?;
     let text = if with_runtime {
         wend_ir::print::print_standalone_llvm(&module)
     } else {
@@ -183,21 +181,13 @@ fn opt(args: &OptArgs) -> Result<u8, Failed> {
 /// `wendc explain`: the HTML report of one compilation.
 fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
     let compile = CompileArgs {
-        file: args.file.clone(),
-        backend: crate::cli::Backend::Native,
         opt_level: args.opt_level,
-        no_warnings: false,
-        deny: Vec::new(),
-        debug_info: false,
         passes: PassArgs {
             passes: args.passes.clone(),
-            print_after_all: false,
-            print_changed: None,
-            filter_function: None,
-            verify_each: false,
-            time_passes: false,
             ssa: args.ssa,
+            ..PassArgs::default()
         },
+        ..CompileArgs::of_file(args.file.clone())
     };
     let passes = pipeline(args.passes.as_deref(), args.opt_level, args.ssa)?;
     let out = args.output.clone().unwrap_or_else(|| {

@@ -110,29 +110,17 @@ pub fn read_ir(path: &Path) -> Result<Module, Failed> {
 /// (`wendc build --emit llvm` output), so that it can be written back the
 /// same way.
 pub fn read_ir_with_runtime(path: &Path) -> Result<(Module, bool), Failed> {
-    let text = read_ir_text(path)?;
-    parse_ir(&path.display().to_string(), &text)
+    let source = read_source(path)?;
+    parse_ir(&source.name, &source.text)
 }
 
 /// [`read_ir`], keeping the text (`wendc explain` shows it).
 pub fn read_ir_source(path: &Path) -> Result<(Source, Module), Failed> {
-    let name = path.display().to_string();
-    let text = read_ir_text(path)?;
-    let (module, _) = parse_ir(&name, &text)?;
-    Ok((
-        Source {
-            name,
-            text: SourceText::Read(text),
-        },
-        module,
-    ))
-}
-
-fn read_ir_text(path: &Path) -> Result<String, Failed> {
-    std::fs::read_to_string(path).map_err(|e| {
-        eprintln!("error: cannot read `{}`: {e}", path.display());
-        Failed
-    })
+    // Read as a source file is: the same size limit, mapping of a large
+    // file and located error for invalid UTF-8.
+    let source = read_source(path)?;
+    let (module, _) = parse_ir(&source.name, &source.text)?;
+    Ok((source, module))
 }
 
 /// Parses and verifies the IR text of the file `name`.

@@ -36,9 +36,9 @@ impl<'a> IrDumps<'a> {
     }
 
     /// Called before the first pass: `--print-changed` shows the input.
-    pub fn at_start(&mut self, module: &Module) {
+    pub fn at_start(&mut self, module: &Module) -> Result<(), Failed> {
         if self.changed.is_none() {
-            return;
+            return Ok(());
         }
         self.previous = shown_functions(module, self.filter);
         let mut out = String::from("; *** IR Dump At Start ***\n");
@@ -46,18 +46,20 @@ impl<'a> IrDumps<'a> {
             out.push_str(text);
             out.push('\n');
         }
-        eprint!("{out}");
+        write_dump(&out)
     }
 
     /// Called after each pass with the module it left.
-    pub fn after_pass(&mut self, pass: &str, module: &Module) {
+    pub fn after_pass(&mut self, pass: &str, module: &Module) -> Result<(), Failed> {
         if self.after_all {
-            eprint!(
+            write_dump(&format!(
                 "; *** IR Dump After {pass} ***\n{}\n",
                 module_text(module, self.filter)
-            );
+            ))?;
         }
-        let Some(how) = self.changed else { return };
+        let Some(how) = self.changed else {
+            return Ok(());
+        };
         let now = shown_functions(module, self.filter);
         let mut out = String::new();
         for (name, text) in &now {
@@ -90,9 +92,20 @@ impl<'a> IrDumps<'a> {
         if out.is_empty() {
             out = format!("; *** IR Dump After {pass} omitted because no change ***\n");
         }
-        eprint!("{out}");
         self.previous = now;
+        write_dump(&out)
     }
+}
+
+/// Writes a dump to stderr. When the reader of stderr has left
+/// (`wendc ... 2>&1 | head`) the compile stops with status 1, as when
+/// stdout's has; `eprint!` would panic. There is nowhere to say why.
+fn write_dump(text: &str) -> Result<(), Failed> {
+    use std::io::Write;
+    std::io::stderr()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(|_| Failed)
 }
 
 /// The defined functions a dump shows (all, or the one `filter` names),

@@ -194,10 +194,6 @@ fn invalid_utf8_everywhere() {
     assert_diagnostic(&outcome, "binary.wend", "source file is not valid UTF-8");
 }
 
-/// A valid program of about 10 MB: 32 000 nested functions with a loop, a
-/// branch and a captured variable each, and as many calls. Debug builds are
-/// slow, so this one runs at -O0 (the release build's time at -O2 is in
-/// fuzz/README.md).
 #[test]
 fn source_past_four_gib_is_refused_without_being_read() {
     // A sparse file: 4 GiB + 1 bytes long, no disk space, and reading it
@@ -214,6 +210,10 @@ fn source_past_four_gib_is_refused_without_being_read() {
     );
 }
 
+/// A valid program of about 10 MB: 32 000 nested functions with a loop, a
+/// branch and a captured variable each, and as many calls. Debug builds are
+/// slow, so this one runs at -O0 (the release build's time at -O2 is in
+/// fuzz/README.md).
 #[test]
 fn ten_megabyte_program() {
     const FUNCTIONS: usize = 32_000;

@@ -4,22 +4,14 @@
 //! and the three SSA flavours place the phis of the seed article's fib
 //! (test-programs/ir/fib.ll): 9, 7 and 4.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{wendc, write};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
 fn fib() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-programs/ir/fib.ll")
-}
-
-fn write(dir: &Path, name: &str, text: &str) -> String {
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path.to_str().unwrap().to_string()
 }
 
 /// Phis in the `--emit ir` output of `fib.ll` after mem2reg of `flavour`,
@@ -143,7 +135,7 @@ fn errors_in_the_file_are_located_and_a_program_needs_main() {
             .arg(&bad)
             .assert()
             .code(1)
-            .stderr(predicate::str::starts_with(format!("{bad}:3:")));
+            .stderr(predicate::str::starts_with(format!("{}:3:", bad.display())));
     }
     // The verifier's errors name the line of the instruction at fault.
     let dominance = write(
@@ -157,7 +149,8 @@ fn errors_in_the_file_are_located_and_a_program_needs_main() {
         .assert()
         .code(1)
         .stderr(predicate::str::starts_with(format!(
-            "{dominance}:6: error: invalid IR"
+            "{}:6: error: invalid IR",
+            dominance.display()
         )));
     let no_main = write(
         dir.path(),
@@ -191,5 +184,54 @@ fn errors_in_the_file_are_located_and_a_program_needs_main() {
         .arg(&undef)
         .assert()
         .code(1)
-        .stderr(predicate::str::starts_with(format!("{undef}: error:")));
+        .stderr(predicate::str::starts_with(format!(
+            "{}: error:",
+            undef.display()
+        )));
+}
+
+/// An IR file is read as a source file is: invalid UTF-8 is located, and a
+/// file past the 4 GiB limit is refused before it is read (it used to be
+/// read whole, into memory, first).
+#[test]
+fn binary_and_huge_ir_files_are_refused_as_source_is() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "latin1.ll",
+        b"; caf\xe9\ndefine i32 @main() {\n",
+    );
+    let huge = dir.path().join("huge.ll");
+    let file = std::fs::File::create(&huge).unwrap();
+    file.set_len(u64::from(u32::MAX) + 1).unwrap();
+    for args in [
+        &["build"][..],
+        &["run", "--interp"],
+        &["analyze"],
+        &["explain"],
+        &["opt"],
+    ] {
+        wendc()
+            .current_dir(dir.path())
+            .args(args)
+            .arg("latin1.ll")
+            .assert()
+            .code(1)
+            .stderr(
+                predicate::str::contains("source file is not valid UTF-8")
+                    .and(predicate::str::contains("latin1.ll:1:6")),
+            );
+        wendc()
+            .current_dir(dir.path())
+            .args(args)
+            .arg("huge.ll")
+            .timeout(std::time::Duration::from_secs(20))
+            .assert()
+            .code(1)
+            .stderr(
+                "error: cannot compile `huge.ll`: source file too large: 4294967296 bytes, \
+                 the limit is 4294967295 (4 GiB)\n",
+            );
+    }
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 2);
 }

@@ -3,7 +3,9 @@
 //! `--filter-function NAME` restricts every IR dump — `--print-after-all`,
 //! `--print-changed`, `--emit ir` — to one function.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{wendc, write};
 use predicates::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -14,14 +16,8 @@ const PROGRAM: &str = "main() {\n    int x;\n    int y;\n    bump() {\n        i
                        t = x + 1;\n        x = t;\n    }\n    y = 2;\n    bump();\n    \
                        println x + y;\n}\n";
 
-fn wendc() -> Command {
-    Command::cargo_bin("wendc").unwrap()
-}
-
 fn program(dir: &Path) -> PathBuf {
-    let path = dir.join("prog.wend");
-    std::fs::write(&path, PROGRAM).unwrap();
-    path
+    write(dir, "prog.wend", PROGRAM)
 }
 
 /// The stderr of a successful `wendc build --emit ir -o /dev/null ARGS…`.
@@ -180,4 +176,30 @@ fn opt_prints_changed_functions_of_an_ir_file() {
         "{err}"
     );
     assert!(!err.contains("on @g"), "@g did not change\n{err}");
+}
+
+/// When the reader of stderr has left (`wendc … 2>&1 | head`), the dumps
+/// stop the compile with status 1, as a closed stdout does; they used to
+/// panic (status 101) in `eprint!`.
+#[test]
+fn a_closed_stderr_stops_the_dumps_without_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = program(dir.path());
+    for dump in [
+        "--print-after-all",
+        "--print-changed",
+        "--print-changed=diff",
+    ] {
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("wendc"))
+            .args(["build", "--emit", "ir", "-O2", "-o"])
+            .arg(dir.path().join("prog.ll"))
+            .arg(dump)
+            .arg(&src)
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The read end closes before the compiler writes its first dump.
+        drop(child.stderr.take());
+        assert_eq!(child.wait().unwrap().code(), Some(1), "{dump}");
+    }
 }

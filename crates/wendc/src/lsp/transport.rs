@@ -10,7 +10,7 @@
 //! channels; both are rendezvous channels with one sender, the server's
 //! loop, so the writer receives, and writes, in the order sent.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::thread::{self, JoinHandle};
 
 use crossbeam_channel::{bounded, never, select, Receiver, Sender};
@@ -60,13 +60,59 @@ pub fn stdio() -> (Connection, Sender<Reply>, IoThreads) {
 
 /// Passes the client's messages on until `exit` or the end of the input.
 fn read(input: &mut impl BufRead, server: &Sender<Message>) -> io::Result<()> {
-    while let Some(message) = Message::read(input)? {
+    while let Some(message) = read_message(input)? {
         let exit = matches!(&message, Message::Notification(n) if n.method == "exit");
         if server.send(message).is_err() || exit {
             break;
         }
     }
     Ok(())
+}
+
+/// One message, framed as lsp-server's `Message::read` reads it, but with
+/// its body read as it arrives: lsp-server allocates the whole
+/// `Content-Length` before reading, so that a header claiming a terabyte
+/// aborted the server (or took the machine's memory).
+fn read_message(input: &mut impl BufRead) -> io::Result<Option<Message>> {
+    let invalid = |message: String| io::Error::new(io::ErrorKind::InvalidData, message);
+    let mut length = None;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if input.read_line(&mut line)? == 0 {
+            return Ok(None);
+        }
+        let Some(header) = line.strip_suffix("\r\n") else {
+            return Err(invalid(format!("malformed header: {line:?}")));
+        };
+        if header.is_empty() {
+            break;
+        }
+        let Some((name, value)) = header.split_once(": ") else {
+            return Err(invalid(format!("malformed header: {header:?}")));
+        };
+        if name.eq_ignore_ascii_case("Content-Length") {
+            let value = value.parse::<u64>();
+            length =
+                Some(value.map_err(|e| invalid(format!("malformed header: {header:?}: {e}")))?);
+        }
+    }
+    let length = length.ok_or_else(|| invalid("no Content-Length".to_string()))?;
+    let mut body = Vec::new();
+    input.take(length).read_to_end(&mut body)?;
+    if (body.len() as u64) < length {
+        return Err(io::Error::new(
+            io::ErrorKind::UnexpectedEof,
+            format!(
+                "the input ended {} bytes into a message of {length}",
+                body.len()
+            ),
+        ));
+    }
+    serde_json::from_slice(&body).map(Some).map_err(|e| {
+        let text = String::from_utf8_lossy(&body);
+        invalid(format!("malformed LSP payload `{e}`: {text:?}"))
+    })
 }
 
 /// Writes messages and replies in the order they come, until the server
@@ -115,6 +161,37 @@ fn write_reply(out: &mut impl Write, reply: &Reply) -> io::Result<()> {
 mod tests {
     use super::*;
     use lsp_server::{Notification, Response};
+
+    #[test]
+    fn a_message_longer_than_the_input_is_an_error_not_an_allocation() {
+        let mut input = &b"Content-Length: 999999999999\r\n\r\n{}"[..];
+        let error = read_message(&mut input).unwrap_err();
+        assert_eq!(error.kind(), io::ErrorKind::UnexpectedEof);
+        assert_eq!(
+            error.to_string(),
+            "the input ended 2 bytes into a message of 999999999999"
+        );
+    }
+
+    #[test]
+    fn messages_are_read_as_lsp_server_frames_them() {
+        let note = Notification::new("n".to_string(), serde_json::json!({"a": 1}));
+        let mut framed = Vec::new();
+        Message::from(note).write(&mut framed).unwrap();
+        framed.extend_from_slice(b"content-length: 2\r\nX: y\r\n\r\n{}garbage\r\n");
+        let mut input = &framed[..];
+        let first = read_message(&mut input).unwrap().unwrap();
+        assert!(matches!(first, Message::Notification(n) if n.method == "n"));
+        // `{}` is no message; then a header without its colon.
+        let second = read_message(&mut input).unwrap_err();
+        assert!(
+            second.to_string().starts_with("malformed LSP payload"),
+            "{second}"
+        );
+        let third = read_message(&mut input).unwrap_err();
+        assert_eq!(third.to_string(), "malformed header: \"garbage\"");
+        assert!(read_message(&mut input).unwrap().is_none());
+    }
 
     #[test]
     fn replies_and_messages_are_written_in_the_order_sent() {
