@@ -4,7 +4,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub struct Run {
     pub stdout: Vec<u8>,
@@ -12,56 +11,67 @@ pub struct Run {
     pub status: i32,
 }
 
-fn scratch_dir(name: &str) -> PathBuf {
-    static COUNTER: AtomicUsize = AtomicUsize::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::SeqCst);
-    let safe: String = name
-        .chars()
-        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-        .collect();
-    let dir = std::env::temp_dir()
-        .join(format!("wend-x86-tests-{}", std::process::id()))
-        .join(format!("{safe}-{n}"));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-/// Runs `TOOL -o OUTPUT INPUT` and fails the test if the tool fails.
-fn tool(tool: &str, output_input: &[&PathBuf; 2], what: &str) {
+/// Runs `TOOL -o OUTPUT INPUT`; its stderr if it fails.
+fn tool(tool: &str, output: &Path, input: &Path) -> Result<(), String> {
     let out = Command::new(tool)
         .arg("-o")
-        .args(output_input)
+        .args([output, input])
         .output()
         .unwrap_or_else(|e| panic!("running {tool}: {e}"));
-    assert!(
-        out.status.success(),
-        "{tool} failed for {what}:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{tool} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        ))
+    }
 }
 
-/// Assembles and links `asm` with `as` and a plain `ld`; returns the executable.
-pub fn build(name: &str, asm: &str) -> PathBuf {
-    let dir = scratch_dir(name);
-    let s = dir.join("prog.s");
-    let o = dir.join("prog.o");
-    let exe = dir.join("prog");
+/// A program assembled and linked in its own temporary directory, which
+/// is removed when the program is dropped.
+pub struct Executable {
+    dir: tempfile::TempDir,
+}
+
+impl Executable {
+    pub fn path(&self) -> PathBuf {
+        self.dir.path().join("prog")
+    }
+}
+
+/// Assembles and links `asm` with `as` and a plain `ld`. If either fails,
+/// the directory is kept, so that the assembly named in the panic can be
+/// read.
+pub fn build(name: &str, asm: &str) -> Executable {
+    let dir = tempfile::Builder::new()
+        .prefix("wend-x86-test-")
+        .tempdir()
+        .expect("a temporary directory");
+    let s = dir.path().join("prog.s");
+    let o = dir.path().join("prog.o");
     std::fs::write(&s, asm).unwrap();
-    let what = format!("{name} (assembly in {})", s.display());
-    tool("as", &[&o, &s], &what);
-    tool("ld", &[&exe, &o], &what);
-    exe
+    let built = tool("as", &o, &s).and_then(|()| tool("ld", &dir.path().join("prog"), &o));
+    if let Err(e) = built {
+        let kept = dir.keep();
+        panic!(
+            "{name}: {e}(assembly kept in {})",
+            kept.join("prog.s").display()
+        );
+    }
+    Executable { dir }
 }
 
-pub fn run(exe: &PathBuf) -> Run {
-    let out = Command::new(exe).output().expect("running the program");
+pub fn run(exe: &Executable) -> Run {
+    let path = exe.path();
+    let out = Command::new(&path).output().expect("running the program");
     Run {
         stdout: out.stdout,
         stderr: out.stderr,
         status: out
             .status
             .code()
-            .unwrap_or_else(|| panic!("{} killed by a signal: {:?}", exe.display(), out.status)),
+            .unwrap_or_else(|| panic!("{} killed by a signal: {:?}", path.display(), out.status)),
     }
 }
 
