@@ -16,6 +16,7 @@
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
+# make bench-compare OLD=REV — compile times of this tree and of revision REV in the same rounds
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
 # make editors-test — the TextMate grammar and the Vim syntax file against their samples,
@@ -31,7 +32,7 @@
 CARGO ?= cargo
 WENDC := target/debug/wendc
 
-.PHONY: lab grade labs-test all test unit-tests program-tests lsp-tests browser-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full editors-test vsix docs-html
+.PHONY: lab grade labs-test all test unit-tests program-tests lsp-tests browser-tests playground-tests playground-load playground-load-quick docs-check fmt-check links-check random-tests fuzz-diff same-output wendc fmt lint gfx bench bench-full bench-compare editors-test vsix docs-html
 
 all: wendc
 
@@ -191,3 +192,7 @@ bench:
 
 bench-full:
 	python3 bench/run.py
+
+bench-compare:
+	@test -n "$(OLD)" || { echo "make bench-compare OLD=REV: which revision to compare with" >&2; exit 64; }
+	python3 bench/run.py --quick --section scaling --baseline "$(OLD)"

@@ -31,6 +31,12 @@ two contenders' times in that round, which cancels slow drifts in load.
 Every command runs under a time limit and an address-space limit, so a
 compiler blow-up shows up as "timeout" or "out of memory" in a table
 instead of taking the machine down.
+
+`--baseline REV` compares this tree with an earlier state of the compiler
+in the same run: the harness builds REV's wendc (any git revision) and the
+scaling section times it in the same rounds as this one, adding the ratio
+of this wendc's time to REV's for every program and level. Such a run is a
+before/after for a commit message, so it does not write the document.
 """
 
 import argparse
@@ -261,6 +267,8 @@ class Tools:
 
     def __init__(self, args):
         self.wendc = str(args.wendc)
+        # The wendc of --baseline REV (built by check_prerequisites), or None.
+        self.baseline = str(args.baseline_wendc) if args.baseline else None
         self.wend_gen = str(args.wend_gen)
         help_text = subprocess.run([self.wendc, "build", "--help"], capture_output=True,
                                    text=True).stdout
@@ -291,6 +299,39 @@ def check_prerequisites(args):
     for path in (args.wendc, args.wend_gen):
         if not pathlib.Path(path).exists():
             sys.exit(f"bench: {path} does not exist (run without --no-build)")
+    if args.baseline:
+        args.baseline_wendc = build_baseline(args.baseline)
+
+
+BASELINE_DIR = ROOT / "target" / "bench-baseline"
+
+
+def build_baseline(rev):
+    """Builds the wendc of git revision `rev` in release mode and returns its
+    path. The revision's files are extracted to one fixed place under
+    target/ (git archive keeps the commit's times), so that building the
+    same revision again is cargo's no-op."""
+    found = subprocess.run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+                           cwd=ROOT, capture_output=True, text=True)
+    if found.returncode != 0:
+        sys.exit(f"bench: --baseline {rev}: not a commit of this repository")
+    commit = found.stdout.strip()
+    src = BASELINE_DIR / "src"
+    stamp = BASELINE_DIR / "commit"
+    if not (stamp.exists() and stamp.read_text() == commit and src.exists()):
+        shutil.rmtree(src, ignore_errors=True)
+        src.mkdir(parents=True)
+        archive = subprocess.Popen(["git", "archive", commit], cwd=ROOT, stdout=subprocess.PIPE)
+        subprocess.run(["tar", "-x", "-C", str(src)], stdin=archive.stdout, check=True)
+        if archive.wait() != 0:
+            sys.exit(f"bench: git archive {commit} failed")
+        stamp.write_text(commit)
+    print(f"bench: cargo build --release -p wendc of --baseline {rev} ({commit[:10]})", flush=True)
+    env = dict(os.environ, CARGO_TARGET_DIR=str(BASELINE_DIR / "target"))
+    built = subprocess.run(["cargo", "build", "--release", "-q", "-p", "wendc"], cwd=src, env=env)
+    if built.returncode != 0:
+        sys.exit(f"bench: --baseline {rev}: its wendc does not build")
+    return BASELINE_DIR / "target" / "release" / "wendc"
 
 
 def generate(tools, shape, lines, work):
@@ -539,6 +580,16 @@ def section_scaling(tools, args, work, limits):
                     commands[name] = [tools.wendc, "build", "-w", "--emit", emit, f"-O{level}",
                                       str(src), "-o", str(work / f"{src.stem}-O{level}.out")]
                     results[shape, size, level] = {"phases": phases, "peak": peak, "name": name}
+                    if tools.baseline:
+                        base = [tools.baseline] + commands[name][1:-1] + [
+                            str(work / f"{src.stem}-O{level}.baseline.out")]
+                        warm = run(base, limits)  # the baseline's warm-up
+                        if warm.ok:
+                            probes[f"{name} baseline"] = warm.seconds
+                            commands[f"{name} baseline"] = base
+                            results[shape, size, level]["baseline"] = f"{name} baseline"
+                        else:
+                            results[shape, size, level]["baseline_why"] = warm.why
                 else:
                     failed_levels.add(level)
                     results[shape, size, level] = {"why": outcome.why}
@@ -552,6 +603,8 @@ def section_scaling(tools, args, work, limits):
                     r = results[shape, size, level]
                     if "name" in r:
                         r["time"] = median_time(times[r["name"]])
+                        if "baseline" in r:
+                            r["vs_baseline"] = paired_ratio(times[r["name"]], times[r["baseline"]])
                         r["system"] = statistics.median(system[r["name"]])
                         per_round[shape, size, level] = times[r["name"]]
                         per_round_system[shape, size, level] = system[r["name"]]
@@ -593,16 +646,31 @@ def section_scaling(tools, args, work, limits):
         r = results[shape, size, level]
         return f"{r['peak']:.0f} MB" if r.get("peak") is not None else "n/a"
 
+    def cell_baseline(shape, size, level):
+        r = results[shape, size, level]
+        if "vs_baseline" in r:
+            return fmt_ratio(r["vs_baseline"])
+        return "baseline " + r["baseline_why"] if "baseline_why" in r else "n/a"
+
     rows = []
     for shape in SHAPES:
         for size in sizes:
-            rows.append([f"{shape} {size_label(size)}",
-                         cell_time(shape, size, 0), cell_kernel(shape, size, 0),
-                         growth(shape, size, 0), cell_peak(shape, size, 0),
-                         cell_time(shape, size, 2), cell_kernel(shape, size, 2),
-                         growth(shape, size, 2), cell_peak(shape, size, 2)])
-    main_table = table(["program (lines)", "-O0 time", "kernel", "growth/10×", "-O0 peak",
-                        "-O2 time", "kernel", "growth/10×", "-O2 peak"], rows)
+            rows.append([f"{shape} {size_label(size)}"]
+                        + [cell(shape, size, level) for level in (0, 2)
+                           for cell in [cell_time, cell_kernel, growth, cell_peak]
+                           + ([cell_baseline] if tools.baseline else [])])
+    against = [f"vs {args.baseline}"] if tools.baseline else []
+    largest_ratios = [(results[shape, sizes[-1], level]["vs_baseline"], f"{shape} -O{level}")
+                      for shape in SHAPES for level in (0, 2)
+                      if "vs_baseline" in results[shape, sizes[-1], level]]
+    worst_against = (f"Against `{args.baseline}` at {size_label(sizes[-1])} lines: from "
+                     f"{fmt_ratio(min(largest_ratios)[0])} ({min(largest_ratios)[1]}) to "
+                     f"{fmt_ratio(max(largest_ratios)[0])} ({max(largest_ratios)[1]}); "
+                     "below 1× this wendc is faster." if largest_ratios else None)
+    main_table = table(["program (lines)"]
+                       + [column for level in (0, 2)
+                          for column in [f"-O{level} time", "kernel", "growth/10×",
+                                         f"-O{level} peak"] + against], rows)
 
     def worst_user_growth(shape):
         """The worst growth/10x of user time alone (the compiler's own work,
@@ -680,8 +748,12 @@ def section_scaling(tools, args, work, limits):
         + ("(the larger of GNU time's `%M` and `--time-passes`' peak, which resets the "
            "kernel's high-water mark at each phase)." if tools.time_bin
            else "(`--time-passes`).")
-        + f" Limits per compile: {limits.timeout_s:g} s, {limits.memory_mb} MB of address space.",
+        + f" Limits per compile: {limits.timeout_s:g} s, {limits.memory_mb} MB of address space."
+        + (f" vs {args.baseline} is the median over rounds of this wendc's time divided by the "
+           f"time of the wendc of `{args.baseline}` ({commit_of(args.baseline)}) on the same "
+           "program in the same round." if tools.baseline else ""),
         main_table,
+    ] + ([worst_against] if worst_against else []) + [
         f"{probe.describe(args.held)} A compile pays between the two for each page of its memory, "
         "depending on how much of it was freed shortly before the compile started; here "
         f"{memory.describe()}.",
@@ -941,6 +1013,12 @@ def commit_info():
     return commit + (" with uncommitted changes" if changed else "")
 
 
+def commit_of(rev):
+    """The short hash of git revision `rev`."""
+    return subprocess.run(["git", "rev-parse", "--short", rev], cwd=ROOT, capture_output=True,
+                          text=True).stdout.strip() or "unknown"
+
+
 def tool_versions():
     def first_line(argv):
         try:
@@ -1046,6 +1124,10 @@ def main():
                         help="address-space limit per command, in MB (default 4096)")
     parser.add_argument("--work-dir", type=pathlib.Path,
                         help="keep generated programs and binaries here (default: a temporary directory)")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also build the wendc of git revision REV and time it in the same "
+                             "rounds as this one in the scaling section, with the ratio per "
+                             "program (a before/after run: implies --no-write)")
     parser.add_argument("--wendc", type=pathlib.Path, default=RELEASE / "wendc")
     parser.add_argument("--wend-gen", type=pathlib.Path, default=RELEASE / "wend-gen")
     args = parser.parse_args()
@@ -1053,6 +1135,10 @@ def main():
         parser.error("--warm-memory and --idle take a size and a time of 0 or more")
     if args.warm_memory and args.idle:
         parser.error("--warm-memory and --idle set opposite states of memory: choose one")
+    if args.baseline:
+        if args.section and "scaling" not in args.section:
+            parser.error("--baseline compares compile times: it needs the scaling section")
+        args.no_write = True
     global CLOCK
     CLOCK = args.clock
     sections = args.section or SECTIONS
