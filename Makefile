@@ -16,7 +16,7 @@
 # make fuzz-diff N=100000 — that many random programs through every pipeline
 # make same-output OLD=main — IR, LLVM and assembly byte-identical to revision OLD's
 # make bench  — benchmarks side by side (make bench-full adds 1M-line programs)
-# make bench-compare OLD=REV — compile times of this tree and of revision REV in the same rounds
+# make bench-compare OLD=main — compile times of this tree and of revision OLD in the same rounds
 # make gfx    — build the terminal demos into target/gfx/ (run e.g. target/gfx/plasma)
 # make vsix   — the VS Code extension, target/wend.vsix (editors/vscode/README.md)
 # make editors-test — the TextMate grammar and the Vim syntax file against their samples,
@@ -194,5 +194,4 @@ bench-full:
 	python3 bench/run.py
 
 bench-compare:
-	@test -n "$(OLD)" || { echo "make bench-compare OLD=REV: which revision to compare with" >&2; exit 64; }
 	python3 bench/run.py --quick --section scaling --baseline "$(OLD)"
