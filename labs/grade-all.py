@@ -50,6 +50,7 @@ def find_file(sub, rel):
 
 
 def main():
+    usage.exit_cleanly_on_signals()
     ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("lab")
     ap.add_argument("submissions")

@@ -505,6 +505,7 @@ def as_json(lab, parts, total):
 
 
 def main():
+    usage.exit_cleanly_on_signals()
     ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lab", help="the lab (default: the one labs/expected/ holds)")
     ap.add_argument("--json", metavar="FILE", help="also write the result as JSON")

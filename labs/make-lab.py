@@ -284,6 +284,7 @@ def record_checks(lab, out, exp, wendc, programs):
 
 
 def main():
+    usage.exit_cleanly_on_signals()
     ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("lab", nargs="?")
     ap.add_argument("out", nargs="?")
@@ -330,10 +331,14 @@ def main():
             "reference": subprocess.run(["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True,
                                         text=True).stdout.strip(),
         }, indent=1))
-    except (Failure, OSError) as e:
-        # A half-made copy would grade as nonsense: the folder is left empty.
+    except (Failure, OSError, KeyboardInterrupt, SystemExit) as e:
+        # A half-made copy would grade as nonsense: the folder is left
+        # empty, also when the run is interrupted (Ctrl-C, kill).
         for child in out.iterdir():
             shutil.rmtree(child) if child.is_dir() and not child.is_symlink() else child.unlink()
+        if isinstance(e, (KeyboardInterrupt, SystemExit)):
+            print(f"make-lab: interrupted; nothing was left in {args.out}", file=sys.stderr)
+            raise
         print(f"make-lab: {e}; nothing was left in {args.out}", file=sys.stderr)
         return 1
     what = "the reference code (--solution)" if args.solution else "stubs"

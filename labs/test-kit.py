@@ -25,6 +25,7 @@ import json
 import os
 import pathlib
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -94,7 +95,41 @@ def bad_input_self_test():
         assert left == ["submissions"], left
 
 
+def interrupted_self_test():
+    """A kill in the middle leaves nothing behind: make-lab empties its OUT,
+    grade-all removes its work folder, both end with 128 + SIGTERM, and
+    neither leaves anything in the temporary directory they were given."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        temp = tmp / "temp"
+        temp.mkdir()
+        out = tmp / "out"
+        subs = tmp / "submissions"
+        (subs / "student").mkdir(parents=True)
+        env = dict(os.environ, TMPDIR=str(temp))
+        # Each waits for its command to be at work: OUT being filled, the
+        # work folder made in the temporary directory.
+        cases = [(["make-lab.py", "mem2reg", str(out)], lambda: out.is_dir() and any(out.iterdir())),
+                 (["grade-all.py", "mem2reg", str(subs), "-o", str(tmp / "scores.csv")],
+                  lambda: any(temp.iterdir()))]
+        for argv, at_work in cases:
+            proc = subprocess.Popen([sys.executable, str(ROOT / "labs" / argv[0]), *argv[1:]],
+                                    env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                    text=True)
+            deadline = time.monotonic() + 120
+            while not at_work() and proc.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.01)
+            assert proc.poll() is None, (argv, "ended before it could be interrupted", proc.stderr.read())
+            proc.send_signal(signal.SIGTERM)
+            _, err = proc.communicate(timeout=60)
+            assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in err, (argv, proc.returncode, err)
+            assert not any(temp.iterdir()), (argv, "left", list(temp.iterdir()))
+        assert not any(out.iterdir()), ("make-lab left", list(out.iterdir()))
+        assert not (tmp / "scores.csv").exists()
+
+
 def main():
+    usage.exit_cleanly_on_signals()
     ap = usage.Parser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("labs", nargs="*", help="labs to test (default: all)")
     ap.add_argument("--seeds", default="0:4", type=usage.seeds_text, help="wend-gen seeds of each copy's random part (default 0:4)")
@@ -132,7 +167,9 @@ def main():
     print("ok   the region parser on made-up regions")
     bad_input_self_test()
     print("ok   bad command lines are usage errors")
-    passed, failed = 2, 0
+    interrupted_self_test()
+    print("ok   a kill in the middle leaves nothing behind")
+    passed, failed = 3, 0
     started = time.monotonic()
     try:
         for name in names:

@@ -3,6 +3,7 @@
 import argparse
 import os
 import pathlib
+import signal
 import sys
 
 USAGE = 64
@@ -13,6 +14,16 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"{self.prog}: {message}", file=sys.stderr)
         sys.exit(USAGE)
+
+
+def exit_cleanly_on_signals():
+    """A `kill` (SIGTERM) or a closed terminal (SIGHUP) ends the script as
+    Ctrl-C does, through its `finally` blocks and `with` statements, so that
+    its temporary folders are removed and its children killed (Python's
+    default is to die on the spot). The exit status is 128 + the signal's
+    number, as a shell reports it."""
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, lambda signum, _frame: sys.exit(128 + signum))
 
 
 def require_writable(prog, path):
