@@ -1,5 +1,8 @@
-//! Calls to external tools: LLVM's `llc` and the system C compiler for the
-//! LLVM backend. Every failure is reported in one line naming the tool.
+//! Calls to external tools: `llc` and the system C compiler for the LLVM
+//! backend, `as` and `ld` for the native one, and the built program for
+//! `wendc run`. Intermediate files live in a temporary folder removed on
+//! every exit, Ctrl-C included; every failure is reported in one line
+//! naming the tool.
 
 use crate::report::Failed;
 use crate::timing::time;
