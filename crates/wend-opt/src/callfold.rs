@@ -63,6 +63,9 @@ pub fn run(module: &mut Module) {
     loop {
         let effects = Effects::compute(module);
         let calls = constant_calls(module, &effects);
+        if calls.is_empty() {
+            return;
+        }
         let mut folded: Vec<(ConstantCall, i32)> = Vec::new();
         {
             let program = Program::decode_for_evaluation(module);
