@@ -3,7 +3,7 @@
 //! The frontend emits one block per statement boundary, and the other
 //! passes leave debris behind them (SCCP turns branches into jumps, so
 //! chains of blocks that always run one after the other appear). This pass
-//! tidies the CFG without changing what the program does, with five
+//! tidies the CFG without changing what the program does, with six
 //! rewrites from LLVM's `SimplifyCFG`:
 //!
 //! 0. **Fold `br` on a constant** into a jump to the block it takes; the
@@ -31,7 +31,6 @@
 //!    always run together. Its phis have one entry each and are replaced by
 //!    that value; its instructions and terminator move to the predecessor,
 //!    and its successors' phis now name the predecessor.
-//!
 //! 5. **Speculate a small `if` into selects** (LLVM's
 //!    `FoldTwoEntryPHINode`). A conditional branch in `H` whose two paths
 //!    meet again in a block `J` with just those two predecessors — through
@@ -44,12 +43,13 @@
 //!    then merges into `H`). Straight-line code is what later passes see
 //!    through: GVN finds the two copies of one inlined `x < 0 ? -x : x`
 //!    equal, which it cannot do for two branches and their phis. The
-//!    limits ([`MAX_SPECULATED_COST`] per side, [`MAX_SELECTS`] selects)
-//!    are those of LLVM's (`phi-node-folding-threshold` 2,
-//!    `two-entry-phi-node-folding-threshold` 4 for both sides) and of the
-//!    native backend's if-conversion: both sides run every time, so only a
-//!    couple of cheap instructions, which cost less than a mispredicted
-//!    branch. *Speculatable* ([`speculation_cost`]): arithmetic, `icmp`
+//!    limits ([`MAX_SPECULATED_COST`] per side, so at most 4 for both;
+//!    [`MAX_SELECTS`] selects) follow LLVM's budgets of 2 cheap
+//!    instructions for one speculated block (`phi-node-folding-threshold`)
+//!    and 4 for both sides of a two-entry phi
+//!    (`two-entry-phi-node-folding-threshold`), and match the native
+//!    backend's if-conversion: both sides run every time, so only a couple
+//!    of cheap instructions, which cost less than a mispredicted branch. *Speculatable* ([`speculation_cost`]): arithmetic, `icmp`
 //!    and `select`; no load (conservatively), store or call (a call may
 //!    print, loop or trap; this pass sees one function only); `sdiv` and
 //!    `srem` only by a constant other than 0 and -1 — a division by a
@@ -65,8 +65,8 @@
 //! speculating leaves a block to merge, and the merged block may be the
 //! small side of an outer `if`), so a worklist of blocks drives them: a
 //! block is re-examined whenever its terminator, its predecessors or its
-//! successors change, and its predecessors whenever its code changes. Every rewrite
-//! deletes a block or an edge, so the worklist empties. Predecessor lists
+//! successors change, and its predecessors whenever its code changes.
+//! Every rewrite deletes a block or an edge, so the worklist empties. Predecessor lists
 //! (one entry per edge) are kept up to date instead of recomputed; a
 //! rewrite costs time proportional to the phis and predecessors of the
 //! blocks it touches, so the pass is linear unless many rewrites hit one
