@@ -49,7 +49,7 @@
 //!    and 4 for both sides of a two-entry phi
 //!    (`two-entry-phi-node-folding-threshold`), and match the native
 //!    backend's if-conversion: both sides run every time, so only a couple
-//!    of cheap instructions, which cost less than a mispredicted branch. *Speculatable* ([`speculation_cost`]): arithmetic, `icmp`
+//!    of cheap instructions, which cost less than a mispredicted branch. *Speculatable* (`speculation_cost`): arithmetic, `icmp`
 //!    and `select`; no load (conservatively), store or call (a call may
 //!    print, loop or trap; this pass sees one function only); `sdiv` and
 //!    `srem` only by a constant other than 0 and -1 — a division by a
@@ -89,7 +89,7 @@ use wend_ir::cfg_edit::{
 };
 use wend_ir::{BinOp, Block, Function, InstKind, Substitution, Terminator, Type};
 
-/// The most a side block's code may cost ([`speculation_cost`]) to be
+/// The most a side block's code may cost (`speculation_cost`) to be
 /// speculated: two cheap instructions, such as the two `add`s of
 /// `x + 2^30 + 2^30`.
 pub const MAX_SPECULATED_COST: u32 = 2;
