@@ -49,8 +49,9 @@
 //!    and 4 for both sides of a two-entry phi
 //!    (`two-entry-phi-node-folding-threshold`), and match the native
 //!    backend's if-conversion: both sides run every time, so only a couple
-//!    of cheap instructions, which cost less than a mispredicted branch. *Speculatable* (`speculation_cost`): arithmetic, `icmp`
-//!    and `select`; no load (conservatively), store or call (a call may
+//!    of cheap instructions, which cost less than a mispredicted branch.
+//!    *Speculatable* (`speculation_cost`): arithmetic, `icmp` and
+//!    `select`; no load (conservatively), store or call (a call may
 //!    print, loop or trap; this pass sees one function only); `sdiv` and
 //!    `srem` only by a constant other than 0 and -1 — a division by a
 //!    variable must stop the program with a division-by-zero error
