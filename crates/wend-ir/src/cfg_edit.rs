@@ -10,7 +10,7 @@
 //! When two edges from one block must carry one value into the same phi,
 //! an edit asks [`Function::same_value`], the one meaning of that question.
 
-use crate::entities::Block;
+use crate::entities::{Block, Inst, Value};
 use crate::function::Function;
 use crate::instructions::{InstKind, Terminator};
 use cranelift_entity::SecondaryMap;
@@ -109,6 +109,69 @@ pub fn merge_into_predecessor(func: &mut Function, pred: Block, succ: Block) {
     data.insts.extend(merged.insts);
     data.terminator = merged.terminator;
     data.terminator_line = merged.terminator_line;
+}
+
+/// Replaces a two-way branch whose paths meet again right away by
+/// straight-line code (LLVM's `FoldTwoEntryPHINode`). `head` ends in
+/// `br %cond, ...`; `from_true` and `from_false` are the two predecessors
+/// of `join` (its only ones), reached when `%cond` is true and false: each
+/// is either `head` itself or a *side* block whose only predecessor is
+/// `head`, without phis, that jumps to `join` (a diamond has two sides, a
+/// triangle one).
+///
+/// The sides' code moves to the end of `head`, so it runs whichever way
+/// the condition goes: the caller has checked that it may (no effect, no
+/// trap). Each phi of `join` becomes, in place (same instruction, same
+/// result), `select %cond, <value from from_true>, <value from
+/// from_false>` at the start of `join`'s instructions — except a phi whose
+/// two values are the same ([`Function::same_value`]): it is removed, and
+/// returned with that value for the caller to substitute. `head` jumps to
+/// `join`; the sides are left empty and unreachable, for the caller to
+/// remove from the layout. The sides' debug values no longer hold on one
+/// path only, so their variables become unknown from the start of `join`
+/// ([`crate::debug_info::unknown_from_start`]), where the debug values of
+/// `join`'s phis, now of the selects, follow.
+pub fn speculate_into_selects(
+    func: &mut Function,
+    head: Block,
+    from_true: Block,
+    from_false: Block,
+    join: Block,
+) -> Vec<(Value, Value)> {
+    let Some(Terminator::CondBr { cond, .. }) = func.blocks[head].terminator else {
+        panic!("speculate_into_selects: {head} does not end in a conditional branch");
+    };
+    let mut selects = Vec::new();
+    let mut removed = Vec::new();
+    for phi in std::mem::take(&mut func.blocks[join].phis) {
+        let if_true = func.phi_entry_from(phi, from_true);
+        let if_false = func.phi_entry_from(phi, from_false);
+        let result = func.insts[phi].result.expand().expect("a phi has a result");
+        if func.same_value(if_true, if_false) {
+            removed.push((result, if_true));
+        } else {
+            func.insts[phi].kind = InstKind::Select {
+                cond,
+                if_true,
+                if_false,
+            };
+            selects.push(phi);
+        }
+    }
+    func.blocks[join].insts.splice(0..0, selects);
+    for side in [from_true, from_false] {
+        if side == head {
+            continue;
+        }
+        let (records, code): (Vec<Inst>, Vec<Inst>) = std::mem::take(&mut func.blocks[side].insts)
+            .into_iter()
+            .partition(|&i| func.insts[i].kind.is_debug_value());
+        func.blocks[head].insts.extend(code);
+        func.blocks[side].terminator = None;
+        crate::debug_info::unknown_from_start(func, records, join);
+    }
+    func.blocks[head].terminator = Some(Terminator::Br { dest: join });
+    removed
 }
 
 /// Deletes the blocks marked `dead` from the layout, and the phi entries
@@ -272,6 +335,62 @@ b:
             text.contains("phi i32 [ 1, %entry.j_crit_edge ], [ 1, %entry ]"),
             "{text}"
         );
+    }
+
+    #[test]
+    fn speculating_a_diamond_makes_selects_and_the_sides_debug_values_unknown() {
+        let mut m = module(
+            "
+entry:
+  %c = icmp sgt i32 2, 0
+  br i1 %c, label %t, label %e
+t:
+  %a = add i32 1, 2
+  br label %j
+e:
+  br label %j
+j:
+  %p = phi i32 [ %a, %t ], [ 5, %e ]
+  %q = phi i32 [ 4, %t ], [ 4, %e ]
+  %r = add i32 %p, %q
+  ret i32 %r
+",
+        );
+        let f = main_mut(&mut m);
+        let (entry, t, e, j) = (f.layout[0], f.layout[1], f.layout[2], f.layout[3]);
+        let a = f.blocks[t].insts[0];
+        let a_value = f.insts[a].result.unwrap();
+        let record = f.make_inst(
+            InstKind::DebugValue {
+                var: 0,
+                value: a_value,
+            },
+            None,
+            0,
+        );
+        f.blocks[t].insts.push(record);
+        let removed = speculate_into_selects(f, entry, t, e, j);
+        assert_eq!(removed.len(), 1, "%q is 4 on both paths");
+        assert_eq!(f.as_const(removed[0].1), Some(4));
+        assert_eq!(
+            f.blocks[j].insts[0], record,
+            "the side's record moved to %j"
+        );
+        let InstKind::DebugValue { value, .. } = f.insts[record].kind else {
+            unreachable!()
+        };
+        assert!(f.is_undef(value), "the variable is unknown in %j");
+        assert_eq!(f.blocks[entry].insts.last(), Some(&a), "%a runs in %entry");
+        // (No debug table here for the verifier to check the record by.)
+        f.blocks[j].insts.remove(0);
+        f.layout.retain(|&b| b != t && b != e);
+        let mut subst = crate::Substitution::new();
+        subst.replace(removed[0].0, removed[0].1);
+        f.substitute(&subst);
+        let text = printed(&m);
+        assert!(text.contains("%p = select i1 %c, i32 %a, i32 5"), "{text}");
+        assert!(text.contains("%r = add i32 %p, 4"), "{text}");
+        assert!(text.contains("br label %j"), "{text}");
     }
 
     #[test]

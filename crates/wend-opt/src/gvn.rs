@@ -25,9 +25,23 @@
 //! in order.
 //!
 //! Only pure instructions (arithmetic, `icmp`, `select`) are numbered:
-//! loads depend on stores, calls may print. Replaced instructions are
-//! deleted; uses are rewritten in one sweep at the end. Instructions in
-//! unreachable blocks are left alone.
+//! loads depend on stores, calls may print. Two selects with the same
+//! condition and operands are one value — two inlined copies of
+//! `x < 0 ? -x : x`, which simplifycfg made selects, become one.
+//! Replaced instructions are deleted; uses are rewritten in one sweep at
+//! the end. Instructions in unreachable blocks are left alone.
+//!
+//! Phis are numbered first on entering a block, as in the paper: a phi is
+//! *redundant* when another phi of the same block takes the same value on
+//! every incoming edge, and is then replaced by it (two copies of one
+//! inlined `if` that still branches give two such phis once their
+//! operands are numbered). A phi is only ever compared with the phis of
+//! its own block — phis of different blocks choose by different edges —
+//! so they have a table of their own, for the block being entered. An
+//! operand on a back edge is numbered after the phi (its block comes
+//! later), so two phis that differ only there are kept: conservative,
+//! like the rest of the walk. The paper's *meaningless* phis, whose
+//! operands are all one value, are copyprop's.
 //!
 //! Branch conditions are propagated too (LLVM's GVN, `propagateEquality`):
 //! a block whose only predecessor ends in `br %c, label %t, label %f`
@@ -45,16 +59,18 @@
 //! Requires: valid IR. Invalidates: nothing about the CFG; instructions
 //! are removed, and operands may become constants.
 
+use std::collections::hash_map::Entry;
 use std::hash::BuildHasher;
 
-use rustc_hash::FxBuildHasher;
+use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::scoped::{DomTreeStep, DomTreeWalk, ScopedHashTable, ScopedMap};
 use wend_ir::{
-    BinOp, Function, IcmpCond, InstKind, StrId, Substitution, Terminator, Type, Value, ValueDef,
+    BinOp, Block, Function, IcmpCond, Inst, InstKind, StrId, Substitution, Terminator, Type, Value,
+    ValueDef,
 };
 
 /// An operand as the table compares it: constants by value.
@@ -72,6 +88,10 @@ enum Expr {
     Icmp(IcmpCond, Operand, Operand),
     Select(Operand, Operand, Operand),
 }
+
+/// A phi as its block's phis are compared: its operand on each incoming
+/// edge, ordered by predecessor.
+type PhiExpr = Vec<(Block, Operand)>;
 
 /// The hash an expression is filed under in the table.
 fn expr_hash(expr: &Expr) -> u64 {
@@ -116,6 +136,22 @@ pub fn run(func: &mut Function) {
                 }
             }
         }
+
+        // The phis of this block by the values they take on each edge.
+        let mut phis: FxHashMap<PhiExpr, Value> = FxHashMap::default();
+        func.retain_phis(block, |func, phi| {
+            let result = func.insts[phi].result.expect("a phi has a result");
+            match phis.entry(phi_expression(func, &subst, phi)) {
+                Entry::Occupied(twin) => {
+                    subst.replace(result, *twin.get());
+                    false
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(result);
+                    true
+                }
+            }
+        });
 
         func.retain_insts(block, |func, inst| {
             let mut decided = false;
@@ -253,17 +289,34 @@ fn fold(func: &mut Function, subst: &Substitution, inst: wend_ir::Inst) -> Optio
     Some((result, folded))
 }
 
+/// `v` as the table compares it, through the replacements made so far.
+fn operand(func: &Function, subst: &Substitution, v: Value) -> Operand {
+    let v = subst.resolve(v);
+    let data = &func.values[v];
+    match data.def {
+        ValueDef::Const(c) => Operand::Const(c, data.ty == Type::I1),
+        ValueDef::Str(s) => Operand::Str(s),
+        _ => Operand::Value(v),
+    }
+}
+
+/// The canonical form of a phi: its entries ordered by predecessor (two
+/// edges from one block carry one value, so their order does not matter).
+fn phi_expression(func: &Function, subst: &Substitution, phi: Inst) -> PhiExpr {
+    let InstKind::Phi { incoming } = &func.insts[phi].kind else {
+        unreachable!("{phi} in a block's phis is not a phi")
+    };
+    let mut entries: PhiExpr = incoming
+        .iter()
+        .map(|&(pred, v)| (pred, operand(func, subst, v)))
+        .collect();
+    entries.sort_unstable();
+    entries
+}
+
 /// The canonical expression of a pure instruction, `None` for the others.
 fn expression(func: &Function, subst: &Substitution, kind: &InstKind) -> Option<Expr> {
-    let operand = |v: Value| {
-        let v = subst.resolve(v);
-        let data = &func.values[v];
-        match data.def {
-            ValueDef::Const(c) => Operand::Const(c, data.ty == Type::I1),
-            ValueDef::Str(s) => Operand::Str(s),
-            _ => Operand::Value(v),
-        }
-    };
+    let operand = |v: Value| operand(func, subst, v);
     Some(match *kind {
         InstKind::Binary { op, lhs, rhs } => {
             let (mut a, mut b) = (operand(lhs), operand(rhs));

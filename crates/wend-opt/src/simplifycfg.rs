@@ -3,7 +3,7 @@
 //! The frontend emits one block per statement boundary, and the other
 //! passes leave debris behind them (SCCP turns branches into jumps, so
 //! chains of blocks that always run one after the other appear). This pass
-//! tidies the CFG without changing what the program does, with five
+//! tidies the CFG without changing what the program does, with six
 //! rewrites from LLVM's `SimplifyCFG`:
 //!
 //! 0. **Fold `br` on a constant** into a jump to the block it takes; the
@@ -31,12 +31,43 @@
 //!    always run together. Its phis have one entry each and are replaced by
 //!    that value; its instructions and terminator move to the predecessor,
 //!    and its successors' phis now name the predecessor.
+//! 5. **Speculate a small `if` into selects** (LLVM's
+//!    `FoldTwoEntryPHINode`). A conditional branch in `H` whose two paths
+//!    meet again in a block `J` with just those two predecessors — through
+//!    a side block on each path (a diamond) or on one (a triangle; `H`
+//!    itself is the other predecessor) — only chooses the values of `J`'s
+//!    phis. If the side blocks (whose only predecessor is `H`) are small
+//!    and their code has no effect and cannot trap, that code moves into
+//!    `H`, each phi of `J` becomes `select %c, <value on the true path>,
+//!    <value on the false path>`, and `H` jumps to `J` (which rewrite 4
+//!    then merges into `H`). Straight-line code is what later passes see
+//!    through: GVN finds the two copies of one inlined `x < 0 ? -x : x`
+//!    equal, which it cannot do for two branches and their phis. The
+//!    limits ([`MAX_SPECULATED_COST`] per side, so at most 4 for both;
+//!    [`MAX_SELECTS`] selects) follow LLVM's budgets of 2 cheap
+//!    instructions for one speculated block (`phi-node-folding-threshold`)
+//!    and 4 for both sides of a two-entry phi
+//!    (`two-entry-phi-node-folding-threshold`), and match the native
+//!    backend's if-conversion: both sides run every time, so only a couple
+//!    of cheap instructions, which cost less than a mispredicted branch.
+//!    *Speculatable* (`speculation_cost`): arithmetic, `icmp` and
+//!    `select`; no load (conservatively), store or call (a call may
+//!    print, loop or trap; this pass sees one function only); `sdiv` and
+//!    `srem` only by a constant other than 0 and -1 — a division by a
+//!    variable must stop the program with a division-by-zero error
+//!    exactly when it would have. A branch on `J`'s own `i1` phi (what
+//!    `a && b` and `a || b` compile to) is left alone: the backend
+//!    threads it into a branch to the right place, which beats computing
+//!    the boolean. The side blocks' debug values make their variables
+//!    unknown from the start of `J` (as for rewrite 3).
 //!
 //! Rewrites enable each other (merging can create a branch with identical
-//! targets, bypassing a block can leave a block with one predecessor), so a
-//! worklist of blocks drives them: a block is re-examined whenever its
-//! terminator, its predecessors or its successors change. Every rewrite
-//! deletes a block or an edge, so the worklist empties. Predecessor lists
+//! targets, bypassing a block can leave a block with one predecessor,
+//! speculating leaves a block to merge, and the merged block may be the
+//! small side of an outer `if`), so a worklist of blocks drives them: a
+//! block is re-examined whenever its terminator, its predecessors or its
+//! successors change, and its predecessors whenever its code changes.
+//! Every rewrite deletes a block or an edge, so the worklist empties. Predecessor lists
 //! (one entry per edge) are kept up to date instead of recomputed; a
 //! rewrite costs time proportional to the phis and predecessors of the
 //! blocks it touches, so the pass is linear unless many rewrites hit one
@@ -44,7 +75,9 @@
 //! is a `ret` where it stands).
 //!
 //! Not done here: deleting the instructions a folded branch no longer
-//! needs (DCE). Forwarding blocks with phis are kept.
+//! needs (DCE). Forwarding blocks with phis are kept. Selects are never
+//! turned back into branches (the backend chooses cmov or not for the
+//! `if`s it still sees).
 //!
 //! Requires: valid IR. Computes: the CFG, once. Invalidates: the CFG and
 //! all analyses computed from it.
@@ -53,8 +86,17 @@ use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::cfg_edit::{
     branch_only_to, delete_blocks, merge_into_predecessor, redirect_branches, rename_phi_entries,
+    speculate_into_selects,
 };
-use wend_ir::{Block, Function, InstKind, Substitution, Terminator};
+use wend_ir::{BinOp, Block, Function, InstKind, Substitution, Terminator, Type};
+
+/// The most a side block's code may cost (`speculation_cost`) to be
+/// speculated: two cheap instructions, such as the two `add`s of
+/// `x + 2^30 + 2^30`.
+pub const MAX_SPECULATED_COST: u32 = 2;
+
+/// The most phis one speculation may turn into selects (each a `cmov`).
+pub const MAX_SELECTS: usize = 4;
 
 /// Runs the CFG simplifications on `func` (see the module doc).
 pub fn run(func: &mut Function) {
@@ -126,10 +168,19 @@ impl Simplifier<'_> {
     }
 
     fn visit(&mut self, b: Block) {
+        let mut changed = false;
         loop {
             self.fold_identical_targets(b);
-            if !self.merge_successor_into(b) {
+            if !self.merge_successor_into(b) && !self.speculate_into_selects(b) {
                 break;
+            }
+            changed = true;
+        }
+        if changed {
+            // `b` may now be a small side block of its predecessor's `if`.
+            for i in 0..self.preds[b].len() {
+                let p = self.preds[b][i];
+                self.enqueue(p);
             }
         }
         self.bypass_forwarding_block(b);
@@ -151,6 +202,12 @@ impl Simplifier<'_> {
         branch_only_to(self.func, b, then_dest, then_dest);
         remove_one(&mut self.preds[then_dest], b);
         self.enqueue(then_dest);
+        // With one edge fewer, `then_dest` may be where an `if` of one of
+        // its predecessors joins.
+        for i in 0..self.preds[then_dest].len() {
+            let p = self.preds[then_dest][i];
+            self.enqueue(p);
+        }
     }
 
     /// Rewrite 4: if `b` ends in `br label %s` and `b` is the only
@@ -191,6 +248,95 @@ impl Simplifier<'_> {
             self.enqueue(t);
         }
         true
+    }
+
+    /// Rewrite 5: if `b` ends in a branch whose two paths meet again in a
+    /// block with no other predecessor, through small speculatable side
+    /// blocks, moves their code into `b` and makes the join's phis
+    /// selects. Returns whether it did.
+    fn speculate_into_selects(&mut self, b: Block) -> bool {
+        let Some(Terminator::CondBr {
+            then_dest,
+            else_dest,
+            ..
+        }) = self.func.blocks[b].terminator
+        else {
+            return false;
+        };
+        if then_dest == else_dest {
+            return false;
+        }
+        let (join, from_true, from_false) =
+            match (self.side_of(b, then_dest), self.side_of(b, else_dest)) {
+                (Some(j), Some(k)) if j == k => (j, then_dest, else_dest),
+                (Some(j), _) if j == else_dest => (j, then_dest, b),
+                (_, Some(j)) if j == then_dest => (j, b, else_dest),
+                _ => return false,
+            };
+        let func = &*self.func;
+        let join_data = &func.blocks[join];
+        let branches_on_own_phi = match join_data.terminator {
+            Some(Terminator::CondBr { cond, .. }) => join_data
+                .phis
+                .iter()
+                .any(|&phi| func.insts[phi].result.expand() == Some(cond)),
+            _ => false,
+        };
+        let selects = join_data
+            .phis
+            .iter()
+            .filter(|&&phi| {
+                let t = func.phi_entry_from(phi, from_true);
+                !func.same_value(t, func.phi_entry_from(phi, from_false))
+            })
+            .count();
+        if join == b
+            || join == self.entry
+            || self.preds[join].len() != 2
+            || branches_on_own_phi
+            || selects > MAX_SELECTS
+        {
+            return false;
+        }
+
+        for (phi_result, value) in speculate_into_selects(self.func, b, from_true, from_false, join)
+        {
+            let value = self.subst.resolve(value);
+            self.subst.replace(phi_result, value);
+        }
+        for side in [from_true, from_false] {
+            if side != b {
+                self.deleted[side] = true;
+                self.preds[side].clear();
+            }
+        }
+        self.preds[join] = vec![b];
+        self.enqueue(join);
+        true
+    }
+
+    /// If `side` can be a speculated side block of the branch ending
+    /// `head` (its only predecessor; no phis; cheap speculatable code; a
+    /// jump), the block it jumps to.
+    fn side_of(&self, head: Block, side: Block) -> Option<Block> {
+        let data = &self.func.blocks[side];
+        let Some(Terminator::Br { dest }) = data.terminator else {
+            return None;
+        };
+        if side == head || side == self.entry || dest == side || self.preds[side] != [head] {
+            return None;
+        }
+        if !data.phis.is_empty() {
+            return None;
+        }
+        let mut cost = 0;
+        for &inst in &data.insts {
+            cost += speculation_cost(self.func, &self.func.insts[inst].kind)?;
+            if cost > MAX_SPECULATED_COST {
+                return None;
+            }
+        }
+        Some(dest)
     }
 
     /// Rewrite 3: bypasses `f` if it is an empty forwarding block.
@@ -296,6 +442,33 @@ fn fold_constant_branches(func: &mut Function) {
             (else_dest, then_dest)
         };
         branch_only_to(func, b, taken, untaken);
+    }
+}
+
+/// What running an instruction where it would not have run costs, or
+/// `None` if it must not run there: its effect would be seen (a store, a
+/// call), it may trap (a division by a variable, by 0, or by -1 which
+/// overflows on the minimum), or its value may change on the way (a load;
+/// no alias facts here). A division by a constant counts double: it
+/// becomes a multiplication and shifts. Debug values are not code.
+fn speculation_cost(func: &Function, kind: &InstKind) -> Option<u32> {
+    match *kind {
+        InstKind::DebugValue { .. } => Some(0),
+        InstKind::Binary {
+            op: BinOp::SDiv | BinOp::SRem,
+            rhs,
+            ..
+        } => {
+            let divisor = func.as_const(rhs)?;
+            let safe = func.value_type(rhs) == Type::I32 && divisor != 0 && divisor != -1;
+            safe.then_some(2)
+        }
+        InstKind::Binary { .. } | InstKind::Icmp { .. } | InstKind::Select { .. } => Some(1),
+        InstKind::Alloca { .. }
+        | InstKind::Load { .. }
+        | InstKind::Store { .. }
+        | InstKind::Call { .. }
+        | InstKind::Phi { .. } => None,
     }
 }
 

@@ -1,5 +1,6 @@
 //! Golden assembly for the two classic traps of leaving SSA (see the
-//! SSA-destruction lecture), on IR with phis written by hand.
+//! SSA-destruction lecture), on IR with phis written by hand, and for a
+//! `select` (a `cmov`).
 //!
 //! Each test is one file, `tests/golden/NAME.ll`: a first line naming the
 //! function whose assembly is checked, comments saying why the test exists,
@@ -60,4 +61,10 @@ fn swap_problem() {
 #[test]
 fn lost_copy_problem() {
     assert_eq!(check_golden("lost-copy"), "1\n4\n9\n");
+}
+
+/// A `select` from simplifycfg: a compare and a `cmov`, no branch.
+#[test]
+fn select_is_a_cmov() {
+    assert_eq!(check_golden("select"), "2147483643\n7\n");
 }

@@ -4,7 +4,9 @@
 ;   %q, %s its entry for %p; then each has one predecessor and is merged
 ;   into it (rewrite 4), its phi replaced by the value left.
 ; - In @g, %t branches on a constant to %u by both edges: one edge is
-;   left, and the phi of %u keeps one of its two entries for %t.
+;   left, and the phi of %u keeps one of its two entries for %t. Then
+;   %entry's branch only chooses %pu (a triangle through the empty %t):
+;   %pu becomes a select (rewrite 5).
 ; - In @h, %dead is only reached by the edge that `br i1 true` drops: it
 ;   is deleted (rewrite 1).
 
@@ -78,13 +80,7 @@ q:                                                ; preds = %entry
 
 define i32 @g(i1 %x) {
 entry:
-  br i1 %x, label %t, label %u
-
-t:                                                ; preds = %entry
-  br label %u
-
-u:                                                ; preds = %entry, %t
-  %pu = phi i32 [ 5, %t ], [ 6, %entry ]
+  %pu = select i1 %x, i32 5, i32 6
   ret i32 %pu
 }
 
