@@ -41,10 +41,13 @@
 //!   exit or latch test says still applies on its edge, so the body of
 //!   `while m >= 2^24 { m = m / 2 }` sees `m >= 2^24` whatever `m`'s phi is.
 //!
-//! An empty intersection means the block cannot run with these facts; the
-//! analysis then keeps the unrefined range (any answer is sound there).
-//! Values of other types, and values in unreachable blocks, are given the
-//! full range.
+//! An edge whose branch contradicts the ranges known so far (the `else`
+//! edge of `x < 0` while `x` is only known to be -5, in the first sweep of
+//! a loop) carries nothing yet, and the values of the blocks it alone leads
+//! to stay uncomputed: that keeps the iteration optimistic (a later sweep
+//! that widens `x` makes the edge feasible). At the fixed point such an edge
+//! is really never taken. Uncomputed values, values of other types and
+//! values in unreachable blocks are given the full range by the queries.
 //!
 //! Requires: nothing. Invalidated by any change to the function's
 //! instructions or CFG (a rewrite that keeps every value's value, as
@@ -62,6 +65,11 @@ use crate::types::Type;
 
 /// How many times a phi's range may grow before widening.
 pub const WIDEN_AFTER: u32 = 2;
+
+/// A bound on the sweeps, for robustness: widening makes the iteration end
+/// after a few sweeps per loop nesting level; should it not, every range is
+/// the full one.
+const MAX_SWEEPS: u32 = 1000;
 
 /// A non-empty signed interval `[lo, hi]` of `i32` values.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -167,6 +175,7 @@ impl Range {
                 Range::new(0, mask as i32)
             }
             BinOp::Or | BinOp::Xor => Range::FULL,
+            BinOp::LShr => self.lshr(other),
         }
     }
 
@@ -187,6 +196,20 @@ impl Range {
         let lo = (self.lo as i64).max(-below).min(0);
         let hi = (self.hi as i64).min(below).max(0);
         Range::new(lo as i32, hi as i32)
+    }
+
+    fn lshr(self, amount: Range) -> Range {
+        // An amount outside 0..32 gives an undefined result: ignore it.
+        let Some(amount) = amount.intersect(Range::new(0, 31)) else {
+            return Range::FULL;
+        };
+        if self.is_non_negative() {
+            return Range::new(self.lo >> amount.hi, self.hi >> amount.lo);
+        }
+        if amount.lo == 0 {
+            return Range::FULL;
+        }
+        Range::new(0, (u32::MAX >> amount.lo) as i32)
     }
 
     /// The values `x` may have where `x cond y` holds, `y` being in `other`
@@ -249,6 +272,9 @@ pub struct Ranges {
     refined_up: SecondaryMap<Block, PackedOption<Block>>,
     /// For a block with refinements, the nearest strict dominator with some.
     refined_above: SecondaryMap<Block, PackedOption<Block>>,
+    /// Blocks whose single predecessor's branch, with the ranges known so
+    /// far, never takes the edge into them (they count as refined).
+    infeasible: SecondaryMap<Block, bool>,
 }
 
 impl Ranges {
@@ -260,9 +286,10 @@ impl Ranges {
             refinements: SecondaryMap::new(),
             refined_up: SecondaryMap::new(),
             refined_above: SecondaryMap::new(),
+            infeasible: SecondaryMap::new(),
         };
         let mut growths: SecondaryMap<Inst, u32> = SecondaryMap::new();
-        loop {
+        for _ in 0..MAX_SWEEPS {
             let mut changed = false;
             for &b in cfg.rpo() {
                 ranges.enter_block(func, &cfg, &dom, b);
@@ -297,6 +324,10 @@ impl Ranges {
                 return ranges;
             }
         }
+        ranges.base = SecondaryMap::new();
+        ranges.refinements = SecondaryMap::new();
+        ranges.refined_up = SecondaryMap::new();
+        ranges
     }
 
     /// The range of `v` wherever it is defined.
@@ -313,6 +344,13 @@ impl Ranges {
         self.known_at(func, v, b).unwrap_or(Range::FULL)
     }
 
+    /// The range of `v` as it flows along the edge `pred -> succ`: at the
+    /// end of `pred`, narrowed by what `pred`'s branch says on that edge
+    /// (what a phi of `succ` receives from `pred`).
+    pub fn range_on_edge(&self, func: &Function, v: Value, pred: Block, succ: Block) -> Range {
+        self.incoming(func, pred, succ, v).unwrap_or(Range::FULL)
+    }
+
     /// [`Ranges::range_at`], `None` while `v` is not computed.
     fn known_at(&self, func: &Function, v: Value, b: Block) -> Option<Range> {
         let mut range = match func.value_def(v) {
@@ -322,8 +360,11 @@ impl Ranges {
         };
         let mut at = self.refined_up[b].expand();
         while let Some(r) = at {
+            if self.infeasible[r] {
+                return None;
+            }
             for fact in self.refinements[r].iter().filter(|f| f.value == v) {
-                range = range.intersect(fact.range).unwrap_or(range);
+                range = range.intersect(fact.range)?;
             }
             at = self.refined_above[r].expand();
         }
@@ -335,25 +376,33 @@ impl Ranges {
         let above = dom.idom(b).and_then(|d| self.refined_up[d].expand());
         let facts = match cfg.preds(b) {
             &[pred] => self.edge_facts(func, pred, b),
-            _ => Vec::new(),
+            _ => Some(Vec::new()),
         };
+        self.infeasible[b] = facts.is_none();
+        let facts = facts.unwrap_or_default();
         self.refined_above[b] = above.into();
-        self.refined_up[b] = if facts.is_empty() { above } else { Some(b) }.into();
+        self.refined_up[b] = if facts.is_empty() && !self.infeasible[b] {
+            above
+        } else {
+            Some(b)
+        }
+        .into();
         self.refinements[b] = facts;
     }
 
-    /// What the branch at the end of `pred` says on its edge to `succ`.
-    fn edge_facts(&self, func: &Function, pred: Block, succ: Block) -> Vec<Refinement> {
+    /// What the branch at the end of `pred` says on its edge to `succ`;
+    /// `None` if, with the ranges known so far, the edge is never taken.
+    fn edge_facts(&self, func: &Function, pred: Block, succ: Block) -> Option<Vec<Refinement>> {
         let Some(Terminator::CondBr {
             cond,
             then_dest,
             else_dest,
         }) = func.terminator(pred)
         else {
-            return Vec::new();
+            return Some(Vec::new());
         };
         if then_dest == else_dest {
-            return Vec::new();
+            return Some(Vec::new());
         }
         let Some(InstKind::Icmp {
             cond: test,
@@ -361,10 +410,10 @@ impl Ranges {
             rhs,
         }) = func.defining_inst(*cond).map(|i| func.inst_kind(i))
         else {
-            return Vec::new();
+            return Some(Vec::new());
         };
         if func.value_type(*lhs) != Type::I32 {
-            return Vec::new();
+            return Some(Vec::new());
         }
         let holds = if succ == *then_dest {
             *test
@@ -375,20 +424,19 @@ impl Ranges {
             self.known_at(func, *lhs, pred),
             self.known_at(func, *rhs, pred),
         ) else {
-            return Vec::new();
+            return Some(Vec::new());
         };
         let mut facts = Vec::new();
         for (value, own, other, cond) in [(*lhs, l, r, holds), (*rhs, r, l, holds.swapped())] {
             if matches!(func.value_def(value), ValueDef::Const(_)) {
                 continue;
             }
-            if let Some(range) = own.where_holds(cond, other) {
-                if range != own {
-                    facts.push(Refinement { value, range });
-                }
+            let range = own.where_holds(cond, other)?;
+            if range != own {
+                facts.push(Refinement { value, range });
             }
         }
-        facts
+        Some(facts)
     }
 
     /// The range of `inst`'s result from its operands' ranges in block `b`.
@@ -422,9 +470,9 @@ impl Ranges {
             return Some(Range::FULL);
         }
         let mut range = self.known_at(func, v, pred)?;
-        for fact in self.edge_facts(func, pred, succ) {
+        for fact in self.edge_facts(func, pred, succ)? {
             if fact.value == v {
-                range = range.intersect(fact.range).unwrap_or(range);
+                range = range.intersect(fact.range)?;
             }
         }
         Some(range)
@@ -494,6 +542,10 @@ mod tests {
         assert_eq!(r(-7, 300).binary(BinOp::SRem, r(16, 16)), r(-7, 15));
         assert_eq!(r(0, 1000).binary(BinOp::And, r(MIN, MAX)), r(0, 1000));
         assert_eq!(r(0, 5).binary(BinOp::Or, r(0, 8)), r(0, 15));
+        assert_eq!(r(16, 300).binary(BinOp::LShr, r(4, 4)), r(1, 18));
+        assert_eq!(r(16, 300).binary(BinOp::LShr, r(2, 4)), r(1, 75));
+        assert_eq!(r(-1, 0).binary(BinOp::LShr, r(1, 1)), r(0, MAX));
+        assert_eq!(r(-1, 0).binary(BinOp::LShr, r(28, 28)), r(0, 15));
     }
 
     #[test]
@@ -538,6 +590,23 @@ join:
         assert_eq!(range_of(MAGNITUDE, "m", None), Range::new(0, MAX));
         assert_eq!(range_of(MAGNITUDE, "e", None), Range::new(0, 255));
         assert_eq!(range_of(MAGNITUDE, "r", None), Range::new(0, 8388607));
+        let module = parse_module(MAGNITUDE).unwrap();
+        let (_, func) = module.definitions().next().unwrap();
+        let ranges = Ranges::compute(func);
+        let [entry, then, join] = [0, 1, 2].map(|k| func.layout[k]);
+        let f = func.params[0];
+        assert_eq!(
+            ranges.range_on_edge(func, f, entry, join),
+            Range::new(0, MAX)
+        );
+        assert_eq!(
+            ranges.range_on_edge(func, f, entry, then),
+            Range::new(MIN, -1)
+        );
+        assert_eq!(
+            ranges.range_on_edge(func, f, then, join),
+            Range::new(MIN, -1)
+        );
     }
 
     /// `while m >= 16777216 { m = m / 2; }`, as the frontend writes it and
@@ -600,6 +669,37 @@ exit:
             range_of(HALVING_ROTATED, "r", None),
             Range::new(MIN, 16777215)
         );
+    }
+
+    #[test]
+    fn an_edge_infeasible_in_the_first_sweep_counts_once_it_is_taken() {
+        // The magnitude of a loop variable that starts negative: in the
+        // first sweep %f is only -5, so the `else` edge of `%f < 0` seems
+        // never taken; once %f has grown it is, and %m is still >= 0.
+        let ir = "
+define i32 @f() {
+entry:
+  br label %header
+header:
+  %f = phi i32 [ -5, %entry ], [ %next, %join ]
+  %more = icmp slt i32 %f, 1000
+  br i1 %more, label %body, label %exit
+body:
+  %neg = icmp slt i32 %f, 0
+  br i1 %neg, label %flip, label %join
+flip:
+  %b = add i32 %f, -2147483648
+  br label %join
+join:
+  %m = phi i32 [ %b, %flip ], [ %f, %body ]
+  %next = add i32 %f, 300
+  br label %header
+exit:
+  ret i32 %f
+}
+";
+        assert_eq!(range_of(ir, "m", None), Range::new(0, MAX));
+        assert_eq!(range_of(ir, "f", Some("join")), Range::new(-5, 999));
     }
 
     #[test]
