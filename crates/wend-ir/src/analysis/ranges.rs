@@ -559,6 +559,87 @@ mod tests {
         assert_eq!(r(0, 5).decide(IcmpCond::Eq, r(0, 5)), None);
     }
 
+    /// An interval biased toward the ends of `i32` and zero, where the
+    /// wrap-around and sign cases are.
+    fn range_strategy() -> impl proptest::strategy::Strategy<Value = Range> {
+        use proptest::prelude::*;
+        let point = prop_oneof![
+            Just(MIN),
+            Just(MAX),
+            Just(0),
+            -40i32..40,
+            any::<i32>(),
+            (0u32..31).prop_map(|k| 1 << k),
+            (0u32..31).prop_map(|k| -(1 << k)),
+        ];
+        (point.clone(), point).prop_map(|(a, b)| Range::new(a.min(b), a.max(b)))
+    }
+
+    /// Values of `r` to try: both ends, their neighbours, and some inside.
+    fn samples(r: Range, seed: u64) -> Vec<i32> {
+        let mut out = vec![
+            r.lo,
+            r.hi,
+            r.lo.saturating_add(1).min(r.hi),
+            r.hi.saturating_sub(1).max(r.lo),
+        ];
+        if r.contains(0) {
+            out.extend([0, (-1).max(r.lo), 1.min(r.hi)]);
+        }
+        let width = r.hi as i64 - r.lo as i64 + 1;
+        let mut x = seed;
+        for _ in 0..8 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            out.push((r.lo as i64 + ((x >> 11) as i64).rem_euclid(width)) as i32);
+        }
+        out
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn interval_arithmetic_holds_every_result(
+            a in range_strategy(),
+            b in range_strategy(),
+            op in proptest::sample::select(BinOp::ALL.to_vec()),
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let result = a.binary(op, b);
+            for x in samples(a, seed) {
+                for y in samples(b, seed ^ 0x9e37) {
+                    if let Some(v) = op.fold(Type::I32, x, y) {
+                        proptest::prop_assert!(result.contains(v),
+                            "{x} {op} {y} = {v} outside {result:?} of {a:?} {op} {b:?}");
+                    }
+                }
+            }
+        }
+
+        #[test]
+        fn refinements_and_decisions_hold_every_pair(
+            a in range_strategy(),
+            b in range_strategy(),
+            cond in proptest::sample::select(IcmpCond::ALL.to_vec()),
+            seed in proptest::prelude::any::<u64>(),
+        ) {
+            let holds = a.where_holds(cond, b);
+            let decided = a.decide(cond, b);
+            for x in samples(a, seed) {
+                for y in samples(b, seed ^ 0x9e37) {
+                    let truth = cond.eval(x, y);
+                    if truth {
+                        proptest::prop_assert!(holds.is_some_and(|r| r.contains(x)),
+                            "{x} {cond} {y} but {x} not in {holds:?}");
+                    }
+                    if let Some(d) = decided {
+                        proptest::prop_assert_eq!(d, truth, "{} {} {}", x, cond, y);
+                    }
+                }
+            }
+        }
+    }
+
     /// `magnitude(f)` of bench/programs/softfloat.wend: the bits of `f`
     /// without the sign bit.
     const MAGNITUDE: &str = "
