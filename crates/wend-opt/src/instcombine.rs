@@ -28,7 +28,9 @@
 //!   top of the phi's block: every edge into it carries `x`, so `x`'s
 //!   definition dominates every predecessor, hence the block (which, being
 //!   reachable, does not dominate all its own predecessors). The branch and
-//!   the blocks left empty are simplifycfg's.
+//!   the blocks left empty are simplifycfg's. The same for a `select` on
+//!   `icmp cond x, y`: its arm for "holds" is taken where `x cond y`, its
+//!   other arm where not, which bounds `x` on each side.
 //! * **comparisons decided by ranges**: `icmp cond x, y` is `true` or
 //!   `false` when every value of `x` compares that way with every value of
 //!   `y` in the block of the comparison (`icmp slt %m, 0` where the branch
@@ -48,7 +50,7 @@
 
 use cranelift_entity::SecondaryMap;
 use wend_ir::analysis::cfg::Cfg;
-use wend_ir::analysis::ranges::Ranges;
+use wend_ir::analysis::ranges::{Range, Ranges};
 use wend_ir::{BinOp, Block, Function, Inst, InstKind, Substitution, Type, Value};
 
 /// Applies the rules of the module doc to every instruction of `func`.
@@ -140,6 +142,19 @@ fn combined(func: &mut Function, ranges: &Ranges, b: Block, inst: Inst) -> Optio
                 _ => None,
             }
         }
+        InstKind::Select {
+            cond,
+            if_true,
+            if_false,
+        } if func.value_type(if_true) == Type::I32 => {
+            let x = sign_bit_cleared_select(func, ranges, b, cond, [if_true, if_false])?;
+            let max = func.iconst(i32::MAX);
+            Some(Combined::Kind(InstKind::Binary {
+                op: BinOp::And,
+                lhs: x,
+                rhs: max,
+            }))
+        }
         InstKind::Icmp { cond, lhs, rhs } if func.value_type(lhs) == Type::I32 => {
             let (l, r) = (ranges.range_at(func, lhs, b), ranges.range_at(func, rhs, b));
             let decided = l.decide(cond, r)?;
@@ -157,6 +172,50 @@ fn sign_bit_cleared(func: &Function, ranges: &Ranges, b: Block, phi: Inst) -> Op
     if func.value_type(func.inst_result(phi)?) != Type::I32 {
         return None;
     }
+    let arms: Vec<Value> = incoming.iter().map(|&(_, v)| v).collect();
+    sign_bit_arms(func, &arms, |k, x| {
+        Some(ranges.range_on_edge(func, x, incoming[k].0, b))
+    })
+}
+
+/// The `x` of `select (icmp cond x, y), a, b` (or `icmp cond y, x`) that
+/// is `and x, 2^31 - 1`: as for a phi, the arm taken where the comparison
+/// holds and the other where it does not.
+fn sign_bit_cleared_select(
+    func: &Function,
+    ranges: &Ranges,
+    b: Block,
+    cond: Value,
+    arms: [Value; 2],
+) -> Option<Value> {
+    let &InstKind::Icmp {
+        cond: test,
+        lhs,
+        rhs,
+    } = func.inst_kind(func.defining_inst(cond)?)
+    else {
+        return None;
+    };
+    sign_bit_arms(func, &arms, |k, x| {
+        let (test, other) = match () {
+            _ if lhs == x => (test, rhs),
+            _ if rhs == x => (test.swapped(), lhs),
+            _ => return None,
+        };
+        let test = if k == 0 { test } else { test.inverse() };
+        let (own, other) = (ranges.range_at(func, x, b), ranges.range_at(func, other, b));
+        own.where_holds(test, other)
+    })
+}
+
+/// The `x` such that every arm `arms[k]` is `x` where `x >= 0` or
+/// `x + (-2^31)` where `x < 0` (at least one of these), `x_range(k, x)`
+/// being the range of `x` where the arm is taken (`None`: unknown).
+fn sign_bit_arms(
+    func: &Function,
+    arms: &[Value],
+    x_range: impl Fn(usize, Value) -> Option<Range>,
+) -> Option<Value> {
     // `v` as `x + (-2^31)`, if it is one.
     let flipped = |v: Value| {
         let def = func.defining_inst(v)?;
@@ -165,11 +224,11 @@ fn sign_bit_cleared(func: &Function, ranges: &Ranges, b: Block, phi: Inst) -> Op
         };
         plus_constant(func, op, lhs, rhs).and_then(|(x, c)| (c == i32::MIN).then_some(x))
     };
-    let &(_, first) = incoming.first()?;
+    let &first = arms.first()?;
     let x = flipped(first).unwrap_or(first);
     let mut flips = 0;
-    for &(pred, v) in incoming {
-        let range = ranges.range_on_edge(func, x, pred, b);
+    for (k, &v) in arms.iter().enumerate() {
+        let range = x_range(k, x)?;
         if v == x && range.is_non_negative() {
             continue;
         }

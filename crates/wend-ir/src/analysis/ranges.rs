@@ -214,7 +214,7 @@ impl Range {
 
     /// The values `x` may have where `x cond y` holds, `y` being in `other`
     /// (`None`: no `x` of `self` does).
-    fn where_holds(self, cond: IcmpCond, other: Range) -> Option<Range> {
+    pub fn where_holds(self, cond: IcmpCond, other: Range) -> Option<Range> {
         let bound = match cond {
             IcmpCond::Eq => other,
             IcmpCond::Ne => match other.as_single() {
