@@ -65,10 +65,10 @@ PIPELINES = {
         ["{tmp}/p"],
     ],
     # `wendc opt` reads the module with its runtime back and writes it the
-    # same way, still runnable.
+    # same way, still runnable (and LLVM's lli runs what instcombine wrote).
     "llvm-opt-lli": [
         ["{wendc}", "build", "-w", "--emit", "llvm", "-O0", "{src}", "-o", "{tmp}/p.ll"],
-        ["{wendc}", "opt", "{tmp}/p.ll", "--passes", "mem2reg,inline,mem2reg,sccp,copyprop,gvn,dce,simplifycfg,loopsimplify,licm", "-o", "{tmp}/q.ll"],
+        ["{wendc}", "opt", "{tmp}/p.ll", "--passes", "mem2reg,inline,mem2reg,sccp,copyprop,instcombine,gvn,dce,simplifycfg,loopsimplify,licm", "-o", "{tmp}/q.ll"],
         ["lli", "{tmp}/q.ll"],
     ],
     "native-O0": [
@@ -79,12 +79,13 @@ PIPELINES = {
         ["{wendc}", "build", "-w", "-O2", "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],
-    # -O2's passes, then loops rotated (LICM again on the rotated loops)
-    # and SSA left at IR level: the native backend gets no phis.
+    # -O2's passes, then loops rotated (instcombine, whose value ranges
+    # learn from the guards and latches, and LICM again on the rotated
+    # loops) and SSA left at IR level: the native backend gets no phis.
     "native-rotate-phi-elim": [
         ["{wendc}", "build", "-w", "--passes",
-         "mem2reg,inline,mem2reg,sccp,copyprop,gvn,dce,simplifycfg,loopsimplify,licm,"
-         "sccp,copyprop,gvn,dce,simplifycfg,loop-rotate,licm,phi-elim",
+         "mem2reg,inline,mem2reg,sccp,copyprop,instcombine,gvn,dce,simplifycfg,loopsimplify,licm,"
+         "sccp,copyprop,gvn,dce,simplifycfg,loop-rotate,instcombine,licm,phi-elim",
          "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],

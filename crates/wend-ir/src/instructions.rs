@@ -9,7 +9,10 @@ use std::fmt;
 
 /// Two-operand integer operations. `SDiv`/`SRem` have LLVM's meaning: the
 /// result is undefined for a zero divisor and for `INT_MIN / -1`, so the
-/// frontend guards both before it emits them.
+/// frontend guards both before it emits them. `LShr` is LLVM's logical
+/// shift right (zeros shifted in), defined on `i32` for an amount in
+/// `0..32`; the frontend never emits it (wend has no bit operations), the
+/// optimizer does, for the division by 2^k of a value known non-negative.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum BinOp {
     Add,
@@ -20,10 +23,11 @@ pub enum BinOp {
     And,
     Or,
     Xor,
+    LShr,
 }
 
 impl BinOp {
-    pub const ALL: [BinOp; 8] = [
+    pub const ALL: [BinOp; 9] = [
         BinOp::Add,
         BinOp::Sub,
         BinOp::Mul,
@@ -32,6 +36,7 @@ impl BinOp {
         BinOp::And,
         BinOp::Or,
         BinOp::Xor,
+        BinOp::LShr,
     ];
 
     /// The LLVM mnemonic.
@@ -45,6 +50,7 @@ impl BinOp {
             BinOp::And => "and",
             BinOp::Or => "or",
             BinOp::Xor => "xor",
+            BinOp::LShr => "lshr",
         }
     }
 
@@ -58,8 +64,15 @@ impl BinOp {
     /// sign-extended (`true` is -1, as LLVM's signed ops see it) and the
     /// result keeps its low bit (0/1). `None` where LLVM leaves the result
     /// undefined: a zero divisor, or the type's minimum divided by -1
-    /// (the frontend guards both before it emits `sdiv`/`srem`).
+    /// (the frontend guards both before it emits `sdiv`/`srem`), and a
+    /// shift by an amount outside `0..32` (or of an `i1`).
     pub fn fold(self, ty: Type, a: i32, b: i32) -> Option<i32> {
+        if self == BinOp::LShr {
+            return match (ty, b) {
+                (Type::I32, 0..=31) => Some(((a as u32) >> b) as i32),
+                _ => None,
+            };
+        }
         let is_i1 = ty == Type::I1;
         let widen = |c: i32| if is_i1 { -(c & 1) } else { c };
         let (a, b) = (widen(a), widen(b));
@@ -75,6 +88,7 @@ impl BinOp {
             // Rust's `/` and `%` truncate toward zero, like `sdiv`/`srem`.
             BinOp::SDiv => a / b,
             BinOp::SRem => a % b,
+            BinOp::LShr => unreachable!("folded above"),
         };
         Some(if is_i1 { result & 1 } else { result })
     }

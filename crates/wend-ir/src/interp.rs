@@ -347,6 +347,7 @@ enum Op {
     And(Bin),
     Or(Bin),
     Xor(Bin),
+    LShr(Bin),
     /// Any binary operation on `i1`.
     BinaryI1 {
         op: BinOp,
@@ -720,6 +721,7 @@ impl<'a> Decoder<'a> {
                     (Type::I32, BinOp::And) => Op::And(Bin { dst, lhs, rhs }),
                     (Type::I32, BinOp::Or) => Op::Or(Bin { dst, lhs, rhs }),
                     (Type::I32, BinOp::Xor) => Op::Xor(Bin { dst, lhs, rhs }),
+                    (Type::I32, BinOp::LShr) => Op::LShr(Bin { dst, lhs, rhs }),
                     (ty, _) => return self.fault(format!("`{op}` on {ty}"), origin),
                 }
             }
@@ -1122,6 +1124,19 @@ impl<'p, 'm> Machine<'p, 'm> {
                 }
                 Op::Xor(Bin { dst, lhs, rhs }) => {
                     r[dst as usize] = Val::int(r[lhs as usize].i32() ^ r[rhs as usize].i32())
+                }
+                Op::LShr(Bin { dst, lhs, rhs }) => {
+                    let (a, b) = (r[lhs as usize].i32(), r[rhs as usize].i32());
+                    match BinOp::LShr.fold(Type::I32, a, b) {
+                        Some(v) => r[dst as usize] = Val::int(v),
+                        None => {
+                            let message = format!(
+                                "`lshr` by {b}, outside 0..32 (undefined in LLVM; the optimizer \
+                                 only shifts by constants in range)"
+                            );
+                            return Err(self.fault(func, pc - 1, message));
+                        }
+                    }
                 }
                 Op::BinaryI1 { op, dst, lhs, rhs } => {
                     let (a, b) = (r[lhs as usize].i1_signed(), r[rhs as usize].i1_signed());

@@ -13,7 +13,8 @@
 //!   [`copyprop`] (copy propagation, trivial phis) and [`simplifycfg`]
 //!   (CFG clean-up); [`callfold`] (calls to pure functions with constant
 //!   arguments evaluated while compiling); [`inline`] (bottom-up inlining
-//!   over the call graph),
+//!   over the call graph); [`instcombine`] (peepholes: constant chains,
+//!   and division, remainder and comparisons simplified by value ranges),
 //!   [`loopsimplify`] (preheaders, single latches, dedicated exits),
 //!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants) and
 //!   [`gvn`] (dominator-scoped value numbering); [`loop_rotate`] (while
@@ -35,6 +36,7 @@ pub mod copyprop;
 pub mod dce;
 pub mod gvn;
 pub mod inline;
+pub mod instcombine;
 pub mod lcssa;
 pub mod licm;
 pub mod loop_rotate;

@@ -23,15 +23,17 @@ const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
 /// -O2: promote; tidy the callees' CFGs so inlining sees their real size;
 /// evaluate pure calls on constants; inline (the nested functions' pointer
 /// parameters become the parent's slots), promote again; propagate
-/// constants and evaluate the calls they make constant; clean up;
-/// canonicalise loops and hoist invariants; clean up again (hoisting
-/// exposes new redundancy).
+/// constants and evaluate the calls they make constant; combine
+/// instructions with what the value ranges say (the inlined callees'
+/// branches now bound their arguments); clean up; canonicalise loops and
+/// hoist invariants; clean up again (hoisting exposes new redundancy, and
+/// the cleaned-up CFG new ranges).
 #[rustfmt::skip]
 const O2: &[&str] = &[
     "mem2reg", "simplifycfg", "callfold", "inline", "mem2reg",
-    "sccp", "callfold", "copyprop", "gvn", "dce", "simplifycfg",
+    "sccp", "callfold", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
     "loopsimplify", "licm",
-    "sccp", "copyprop", "gvn", "dce", "simplifycfg",
+    "sccp", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
 ];
 
 /// The pipeline of `-O<level>` (levels above 2 are treated as 2).

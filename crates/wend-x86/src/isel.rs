@@ -608,6 +608,7 @@ impl Selector<'_> {
                     BinOp::And => AluOp::And,
                     BinOp::Or => AluOp::Or,
                     BinOp::Xor => AluOp::Xor,
+                    BinOp::LShr => AluOp::Shr,
                     // x % 2^k is zero exactly when the low k bits of x are,
                     // whatever its sign: `n % 2 == 0` is `n & 1 == 0`.
                     BinOp::SRem

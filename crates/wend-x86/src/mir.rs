@@ -80,6 +80,8 @@ pub enum AluOp {
     And,
     Or,
     Xor,
+    /// Logical shift right (`shrl`), by an immediate or by `%cl`.
+    Shr,
 }
 
 impl AluOp {
@@ -91,11 +93,12 @@ impl AluOp {
             AluOp::And => "and",
             AluOp::Or => "or",
             AluOp::Xor => "xor",
+            AluOp::Shr => "shr",
         }
     }
 
     pub fn is_commutative(self) -> bool {
-        self != AluOp::Sub
+        !matches!(self, AluOp::Sub | AluOp::Shr)
     }
 }
 

@@ -911,3 +911,58 @@ fn remainder_by_power_of_two_tested_for_zero() {
     }
     check("rem_zero", &m, &expected, "", 0);
 }
+
+/// `lshr` by immediates and by registers; the four parameters arrive in
+/// `%rdi`, `%rsi`, `%rdx` and `%rcx`, so the shift by `%cl` meets a value
+/// and an amount that live in `%rcx` itself, which must survive it.
+#[test]
+fn logical_shift_right() {
+    const QUADS: [(i32, i32, i32, i32); 5] = [
+        (-1, 0, -100, 31),
+        (i32::MIN, 1, 12345678, 4),
+        (-100, 28, 7, 3),
+        (12345678, 31, -1, 0),
+        (0, 5, i32::MAX, 30),
+    ];
+    let (mut m, rt) = new_module();
+    let f = declare(&mut m, "main.f", &ints(&["a", "b", "c", "d"]), None);
+    {
+        let mut b = FunctionBuilder::new(&mut m.functions[f]);
+        let (a, bb, c, d) = (b.param(0), b.param(1), b.param(2), b.param(3));
+        let mut results = vec![
+            b.binary(BinOp::LShr, a, bb, "ab"),
+            b.binary(BinOp::LShr, c, d, "cd"),
+        ];
+        let d_amount = b.binary(BinOp::And, a, d, "");
+        results.push(b.binary(BinOp::LShr, d, d_amount, "dd"));
+        for k in [0, 1, 4, 23, 31] {
+            let k = b.iconst(k);
+            results.push(b.binary(BinOp::LShr, c, k, "ck"));
+        }
+        let big = b.iconst(-8);
+        results.push(b.binary(BinOp::LShr, big, bb, "kb"));
+        // Every parameter is still intact after the shifts.
+        results.extend([a, bb, c, d]);
+        for r in results {
+            println_int(&mut b, &rt, r);
+        }
+        b.ret(None);
+    }
+    let mut b = main_builder(&mut m);
+    for (a, bb, c, d) in QUADS {
+        let args = [a, bb, c, d].map(|x| b.iconst(x)).to_vec();
+        b.call(f, None, args, "");
+    }
+    ret_zero(&mut b);
+    let shr = |x: i32, k: i32| ((x as u32) >> k) as i32;
+    let mut expected = String::new();
+    for (a, bb, c, d) in QUADS {
+        let mut values = vec![shr(a, bb), shr(c, d), shr(d, a & d)];
+        values.extend([0, 1, 4, 23, 31].map(|k| shr(c, k)));
+        values.extend([shr(-8, bb), a, bb, c, d]);
+        for v in values {
+            expected += &format!("{v}\n");
+        }
+    }
+    check("lshr", &m, &expected, "", 0);
+}

@@ -11,4 +11,5 @@ pub mod frontier;
 pub mod liveness;
 pub mod loop_form;
 pub mod loops;
+pub mod ranges;
 pub mod var_accesses;

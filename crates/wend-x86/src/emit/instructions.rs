@@ -423,6 +423,9 @@ impl FunctionEmitter<'_> {
             self.mov(w, Src::Place(t), d);
             return;
         }
+        if let (AluOp::Shr, Src::Place(count)) = (op, r) {
+            return self.shift_right_by_register(l, count, d);
+        }
         if op.is_commutative() && r == Src::Place(d) {
             std::mem::swap(&mut l, &mut r);
         }
@@ -439,6 +442,20 @@ impl FunctionEmitter<'_> {
             t.text(w)
         ));
         self.mov(w, Src::Place(t), d);
+    }
+
+    /// `d = l >> count` (logical). x86 shifts by a register only by `%cl`,
+    /// and `%rcx` is allocated: it is kept in `%r10` around the shift, and
+    /// the value shifted in `%r11` (either may be `%rcx` itself).
+    fn shift_right_by_register(&mut self, l: Src, count: Place, d: Place) {
+        let w = Width::W32;
+        let value = Place::Reg(SCRATCH);
+        self.mov(w, l, value);
+        self.ins(format_args!("movq %rcx, {}", SCRATCH2.name64()));
+        self.mov(w, Src::Place(count), Place::Reg(PReg::Rcx));
+        self.ins(format_args!("shrl %cl, {}", value.text(w)));
+        self.ins(format_args!("movq {}, %rcx", SCRATCH2.name64()));
+        self.mov(w, Src::Place(value), d);
     }
 
     /// `dst = src`, through the scratch register if both are in memory.
