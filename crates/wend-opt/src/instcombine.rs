@@ -39,9 +39,11 @@
 //! A rule rewrites the instruction in place (same result value), or
 //! replaces its result by a simpler value and deletes it. The instructions
 //! are visited in reverse postorder, definitions before uses, so a chain
-//! `((x + 1) + 2) + 3` folds into `x + 6` in one run. The ranges are
-//! computed once, before any rewrite: every rewrite keeps its value, so the
-//! ranges stay true.
+//! `((x + 1) + 2) + 3` folds into `x + 6` in one walk. The ranges are
+//! computed before each walk: every rewrite keeps its value, so they stay
+//! true during it, but a rewrite can narrow a range (a `select` turned into
+//! `and x, 2^31 - 1` is non-negative), so walks repeat while one changes
+//! something, at most [`MAX_WALKS`] times.
 //!
 //! Requires: valid IR. Invalidates: no CFG change; the rewritten
 //! instructions' kinds change, replaced ones are deleted, and a chain's
@@ -53,12 +55,32 @@ use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::ranges::{Range, Ranges};
 use wend_ir::{BinOp, Block, Function, Inst, InstKind, Substitution, Type, Value};
 
-/// Applies the rules of the module doc to every instruction of `func`.
+/// Applies the rules of the module doc to every instruction of `func`,
+/// until none applies.
 pub fn run(func: &mut Function) {
     if func.is_declaration() {
         return;
     }
+    for _ in 0..MAX_WALKS {
+        if !combine_once(func) {
+            return;
+        }
+    }
+}
+
+/// Walks over the function at most: one rewrite enables another only
+/// through a value's range (see [`combine_once`]), a short chain; the cap
+/// keeps the pass linear whatever the input.
+const MAX_WALKS: usize = 4;
+
+/// One walk over `func` applying the rules with the ranges of the IR as it
+/// was before the walk; whether anything changed. A rewrite can make
+/// another rule apply that the ranges computed before it could not see (a
+/// `select` that becomes `and x, 2^31 - 1` is non-negative, so its
+/// users' divisions become shifts), hence the next walk.
+fn combine_once(func: &mut Function) -> bool {
     let ranges = Ranges::compute(func);
+    let mut changed = false;
     let cfg = Cfg::compute(func);
     let mut subst = Substitution::new();
     let mut replaced: SecondaryMap<Inst, bool> = SecondaryMap::new();
@@ -86,15 +108,20 @@ pub fn run(func: &mut Function) {
                 replaced[phi] = true;
             }
             func.retain_phis(b, |_, p| !replaced[p]);
+            changed = true;
         }
         for i in 0..func.blocks[b].insts.len() {
             let inst = func.blocks[b].insts[i];
             match combined(func, &ranges, b, inst) {
-                Some(Combined::Kind(kind)) => func.insts[inst].kind = kind,
+                Some(Combined::Kind(kind)) => {
+                    func.insts[inst].kind = kind;
+                    changed = true;
+                }
                 Some(Combined::Value(v)) => {
                     subst.replace(func.inst_result(inst).unwrap(), v);
                     replaced[inst] = true;
                     touched.push(b);
+                    changed = true;
                 }
                 None => {}
             }
@@ -105,6 +132,7 @@ pub fn run(func: &mut Function) {
         func.retain_insts(b, |_, i| !replaced[i]);
     }
     func.substitute(&subst);
+    changed
 }
 
 /// What an instruction becomes.

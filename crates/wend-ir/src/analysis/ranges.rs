@@ -404,26 +404,33 @@ impl Ranges {
         if then_dest == else_dest {
             return Some(Vec::new());
         }
+        self.condition_facts(func, *cond, succ == *then_dest, pred)
+    }
+
+    /// What the `i1` value `cond` being `is_true` says in block `at` (a
+    /// branch on it, or a select of it); `None` if, with the ranges known
+    /// so far, it is never so.
+    fn condition_facts(
+        &self,
+        func: &Function,
+        cond: Value,
+        is_true: bool,
+        at: Block,
+    ) -> Option<Vec<Refinement>> {
         let Some(InstKind::Icmp {
             cond: test,
             lhs,
             rhs,
-        }) = func.defining_inst(*cond).map(|i| func.inst_kind(i))
+        }) = func.defining_inst(cond).map(|i| func.inst_kind(i))
         else {
             return Some(Vec::new());
         };
         if func.value_type(*lhs) != Type::I32 {
             return Some(Vec::new());
         }
-        let holds = if succ == *then_dest {
-            *test
-        } else {
-            test.inverse()
-        };
-        let (Some(l), Some(r)) = (
-            self.known_at(func, *lhs, pred),
-            self.known_at(func, *rhs, pred),
-        ) else {
+        let holds = if is_true { *test } else { test.inverse() };
+        let (Some(l), Some(r)) = (self.known_at(func, *lhs, at), self.known_at(func, *rhs, at))
+        else {
             return Some(Vec::new());
         };
         let mut facts = Vec::new();
@@ -446,21 +453,41 @@ impl Ranges {
                 let (l, r) = (self.known_at(func, lhs, b)?, self.known_at(func, rhs, b)?);
                 Some(l.binary(op, r))
             }
+            // As a phi of two edges: each arm narrowed by what the
+            // condition says where that arm is chosen.
             &InstKind::Select {
-                if_true, if_false, ..
-            } => {
-                let (t, f) = (
-                    self.known_at(func, if_true, b)?,
-                    self.known_at(func, if_false, b)?,
-                );
-                Some(t.union(f))
-            }
+                cond,
+                if_true,
+                if_false,
+            } => [(if_true, true), (if_false, false)]
+                .into_iter()
+                .filter_map(|(v, is_true)| self.chosen(func, b, cond, is_true, v))
+                .reduce(Range::union),
             InstKind::Phi { incoming } => incoming
                 .iter()
                 .filter_map(|&(pred, v)| self.incoming(func, pred, b, v))
                 .reduce(Range::union),
             _ => Some(Range::FULL),
         }
+    }
+
+    /// The range of the select arm `v` in block `b`, chosen where `cond` is
+    /// `is_true` (`None`: not computed yet, or never chosen).
+    fn chosen(
+        &self,
+        func: &Function,
+        b: Block,
+        cond: Value,
+        is_true: bool,
+        v: Value,
+    ) -> Option<Range> {
+        let mut range = self.known_at(func, v, b)?;
+        for fact in self.condition_facts(func, cond, is_true, b)? {
+            if fact.value == v {
+                range = range.intersect(fact.range)?;
+            }
+        }
+        Some(range)
     }
 
     /// The range of `v` flowing along the edge `pred -> succ` (`None`: not
@@ -781,6 +808,26 @@ exit:
 ";
         assert_eq!(range_of(ir, "m", None), Range::new(0, MAX));
         assert_eq!(range_of(ir, "f", Some("join")), Range::new(-5, 999));
+    }
+
+    #[test]
+    fn a_select_arm_is_narrowed_by_its_condition() {
+        // %x itself is chosen only where %x >= 0, the constant where not;
+        // the other arm is narrowed too (%x < 0 there).
+        let ir = "
+define i32 @f(i32 %x) {
+entry:
+  %neg = icmp slt i32 %x, 0
+  %m = select i1 %neg, i32 5, i32 %x
+  %n = select i1 %neg, i32 %x, i32 -7
+  %o = select i1 %neg, i32 %m, i32 %x
+  ret i32 %m
+}
+";
+        assert_eq!(range_of(ir, "m", None), Range::new(0, MAX));
+        assert_eq!(range_of(ir, "n", None), Range::new(MIN, -1));
+        // An arm that is not the compared value keeps its own range.
+        assert_eq!(range_of(ir, "o", None), Range::new(0, MAX));
     }
 
     #[test]
