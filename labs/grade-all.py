@@ -87,12 +87,13 @@ def main():
     # path, so a copy made there again rebuilds only the lab's crates).
     tag = hashlib.sha1(str(ROOT).encode()).hexdigest()[:10]
     work = pathlib.Path(tempfile.gettempdir()) / f"wendc-grade-all-{tag}-{lab.name}"
-    shutil.rmtree(work, ignore_errors=True)
-    work.mkdir()
     copy = work / "copy"
     env = dict(os.environ, CARGO_TARGET_DIR=str(pathlib.Path(args.target_dir).resolve()))
     problems = 0
     try:
+        # Made inside the `try`, so that a kill right after still removes it.
+        shutil.rmtree(work, ignore_errors=True)
+        work.mkdir()
         argv = [sys.executable, str(ROOT / "labs" / "make-lab.py"), lab.name, str(copy)]
         if args.seeds:
             argv += ["--seeds", args.seeds]
