@@ -357,6 +357,12 @@ def run_group(argv, timeout):
         os.killpg(proc.pid, signal.SIGKILL)
         proc.communicate()
         return None
+    except BaseException:
+        # The grader itself interrupted (Ctrl-C, kill): the group is in a
+        # session of its own, so nothing else would stop it.
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait()
+        raise
     return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 

@@ -98,7 +98,8 @@ def bad_input_self_test():
 def interrupted_self_test():
     """A kill in the middle leaves nothing behind: make-lab empties its OUT,
     grade-all removes its work folder, both end with 128 + SIGTERM, and
-    neither leaves anything in the temporary directory they were given."""
+    neither leaves anything in the temporary directory they were given;
+    grade's `cargo test` process group dies with grade."""
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         temp = tmp / "temp"
@@ -126,6 +127,27 @@ def interrupted_self_test():
             assert not any(temp.iterdir()), (argv, "left", list(temp.iterdir()))
         assert not any(out.iterdir()), ("make-lab left", list(out.iterdir()))
         assert not (tmp / "scores.csv").exists()
+
+    # grade runs `cargo test` in a session of its own: a kill of grade
+    # takes that whole process group with it.
+    marker = f"{61 + os.getpid() % 1000 / 1000:.3f}"
+    script = ("import sys, usage, importlib.util\n"
+              f"spec = importlib.util.spec_from_file_location('grade', {str(ROOT / 'labs' / 'grade.py')!r})\n"
+              "grade = importlib.util.module_from_spec(spec); spec.loader.exec_module(grade)\n"
+              "usage.exit_cleanly_on_signals()\n"
+              f"grade.run_group(['sleep', '{marker}'], 120)\n")
+    proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT / "labs",
+                            env=dict(os.environ, PYTHONPATH=str(ROOT / "labs")))
+    def sleeping():
+        return subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True).returncode == 0
+    deadline = time.monotonic() + 60
+    while not sleeping() and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert sleeping(), "grade's process group never started"
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) == 128 + signal.SIGTERM, proc.returncode
+    time.sleep(0.2)
+    assert not sleeping(), "grade's process group outlived it"
 
 
 def main():
