@@ -1131,7 +1131,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                         Some(v) => r[dst as usize] = Val::int(v),
                         None => {
                             let message = format!(
-                                "`lshr` by {b}, outside 0..32 (undefined in LLVM; the optimizer \
+                                "`lshr` by {b}, outside 0 to 31 (undefined in LLVM; the optimizer \
                                  only shifts by constants in range)"
                             );
                             return Err(self.fault(func, pc - 1, message));
