@@ -32,8 +32,6 @@ use crate::analysis::effects::Effects;
 use crate::entities::Value;
 use crate::function::{Function, ValueDef};
 use crate::instructions::InstKind;
-use crate::module::Module;
-use crate::runtime::RuntimeFn;
 
 /// The memory object a pointer value points to, when it is identified.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -58,6 +56,13 @@ pub fn underlying_object(func: &Function, ptr: Value) -> Option<Object> {
         },
         ValueDef::Const(_) | ValueDef::Undef | ValueDef::Str(_) => None,
     }
+}
+
+/// Whether `ptr` is an identified object itself (an `alloca`, a pointer
+/// parameter), so that it aliases no other pointer value that is one: a
+/// write through it changes what only `ptr` reads.
+pub fn is_identified_object(func: &Function, ptr: Value) -> bool {
+    matches!(underlying_object(func, ptr), Some(Object::Alloca(v) | Object::Param(v)) if v == ptr)
 }
 
 /// Whether the pointers `a` and `b` may point to the same memory: always
@@ -103,14 +108,13 @@ impl Access {
 }
 
 /// Calls `f(ptr, access)` for each pointer through which `kind` (an
-/// instruction of `func`, in `module`) may read or write memory. A call
+/// instruction of `func`) may read or write memory. A call
 /// reaches memory only through its pointer arguments (the callee's own
 /// `alloca`s die with it; string constants are never written), as its
-/// callee's [`Effects`] say; a call to an unknown external reads and writes
-/// through all of them. An instruction this function does not know reads
+/// callee's [`Effects`] say (a call to an unknown external reads and writes
+/// through all of them). An instruction this function does not know reads
 /// and writes through every pointer operand.
 pub fn for_each_access(
-    module: &Module,
     effects: &Effects,
     func: &Function,
     kind: &InstKind,
@@ -120,19 +124,11 @@ pub fn for_each_access(
         InstKind::Load { ptr } => f(*ptr, Access::READ),
         InstKind::Store { ptr, .. } => f(*ptr, Access::WRITE),
         InstKind::Call { callee, args } => {
-            let target = &module.functions[*callee];
             for (i, &arg) in args.iter().enumerate() {
                 if !func.value_type(arg).is_pointer() {
                     continue;
                 }
-                let access = if target.is_declaration() {
-                    match RuntimeFn::from_symbol(&target.name) {
-                        Some(RuntimeFn::PrintStr) => Access::READ,
-                        _ => Access::READ_WRITE,
-                    }
-                } else {
-                    effects.param_access(*callee, i)
-                };
+                let access = effects.param_access(*callee, i);
                 if access.read || access.write {
                     f(arg, access);
                 }
@@ -243,7 +239,7 @@ entry:
         let mut seen = Vec::new();
         for &block in &func.layout {
             for &inst in &func.blocks[block].insts {
-                for_each_access(&module, &effects, func, &func.insts[inst].kind, |p, a| {
+                for_each_access(&effects, func, &func.insts[inst].kind, |p, a| {
                     seen.push((p, a))
                 });
             }

@@ -71,10 +71,11 @@ pub struct FunctionEffects {
 }
 
 impl FunctionEffects {
-    /// Everything: what an unknown external function may do.
-    fn unknown(func: &Function) -> FunctionEffects {
+    /// Everything: what an unknown external function may do (through
+    /// `params` pointer parameters).
+    fn unknown(params: usize) -> FunctionEffects {
         FunctionEffects {
-            params: vec![Access::READ_WRITE; func.param_types().len()],
+            params: vec![Access::READ_WRITE; params],
             prints: true,
             may_not_return: true,
             may_trap: true,
@@ -105,10 +106,15 @@ pub struct Effects {
 }
 
 impl Effects {
+    /// Effects that know nothing: every function may do anything.
+    pub fn unknown() -> Effects {
+        Effects {
+            funcs: SecondaryMap::with_default(FunctionEffects::unknown(0)),
+        }
+    }
+
     pub fn compute(module: &Module) -> Effects {
-        let mut effects = Effects {
-            funcs: SecondaryMap::new(),
-        };
+        let mut effects = Effects::unknown();
         for (id, func) in module.functions.iter() {
             if func.is_declaration() {
                 effects.funcs[id] = declaration_effects(func);
@@ -139,7 +145,7 @@ impl Effects {
                 for &id in &members {
                     let func = &module.functions[id];
                     let recursive = |callee: FuncId| component_of[callee] == number as u32 + 1;
-                    let found = effects.of_body(module, func, recursive);
+                    let found = effects.of_body(func, recursive);
                     if found != effects.funcs[id] {
                         effects.funcs[id] = found;
                         changed = true;
@@ -155,12 +161,7 @@ impl Effects {
 
     /// The effects of `func`'s body with the effects known so far of its
     /// callees; a call to a function of `in_component` is recursion.
-    fn of_body(
-        &self,
-        module: &Module,
-        func: &Function,
-        in_component: impl Fn(FuncId) -> bool,
-    ) -> FunctionEffects {
+    fn of_body(&self, func: &Function, in_component: impl Fn(FuncId) -> bool) -> FunctionEffects {
         let mut found = FunctionEffects {
             params: vec![Access::default(); func.params.len()],
             ..FunctionEffects::default()
@@ -174,12 +175,8 @@ impl Effects {
             let data = &func.blocks[block];
             for &inst in &data.insts {
                 let kind = &func.insts[inst].kind;
-                for_each_access(
-                    module,
-                    self,
-                    func,
-                    kind,
-                    |ptr, access| match underlying_object(func, ptr) {
+                for_each_access(self, func, kind, |ptr, access| {
+                    match underlying_object(func, ptr) {
                         Some(Object::Param(p)) => found.params[param_index(p)].add(access),
                         Some(Object::Alloca(_)) => {}
                         None => {
@@ -189,8 +186,8 @@ impl Effects {
                                 }
                             }
                         }
-                    },
-                );
+                    }
+                });
                 match *kind {
                     InstKind::Call { callee, .. } => {
                         found.absorb(&self.funcs[callee]);
@@ -273,7 +270,7 @@ fn declaration_effects(func: &Function) -> FunctionEffects {
             declared: true,
             ..FunctionEffects::default()
         },
-        None => FunctionEffects::unknown(func),
+        None => FunctionEffects::unknown(params.len()),
     }
 }
 
