@@ -25,14 +25,15 @@ const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
 /// parameters become the parent's slots), promote again; propagate
 /// constants and evaluate the calls they make constant; combine
 /// instructions with what the value ranges say (the inlined callees'
-/// branches now bound their arguments); clean up; canonicalise loops and
-/// hoist invariants; clean up again (hoisting exposes new redundancy, and
+/// branches now bound their arguments); clean up; canonicalise loops,
+/// hoist invariants and keep the variables of loops in registers (licm's
+/// scalar promotion, finished by mem2reg); clean up again (hoisting exposes new redundancy, and
 /// the cleaned-up CFG new ranges).
 #[rustfmt::skip]
 const O2: &[&str] = &[
     "mem2reg", "simplifycfg", "callfold", "inline", "mem2reg",
     "sccp", "callfold", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
-    "loopsimplify", "licm",
+    "loopsimplify", "licm", "mem2reg",
     "sccp", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
 ];
 
