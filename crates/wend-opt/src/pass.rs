@@ -75,6 +75,7 @@ pub const PASSES: &[Pass] = &[
     Pass { name: "loop-rotate", description: "rotate loops to do-while form: a guard, the exit test at the latch (LLVM's shape)", requires: &["loopsimplify", "lcssa"], run: |module| for_each_definition(module, crate::loop_rotate::run) },
     Pass { name: "instcombine", description: "peepholes: fold constant chains; sdiv/srem by 2^k of non-negative values to lshr/and, comparisons decided by value ranges", requires: &[], run: |module| for_each_definition(module, crate::instcombine::run) },
     Pass { name: "gvn", description: "global value numbering: dominator-scoped elimination of recomputed pure expressions, redundant loads (store forwarding) and calls to functions touching no memory", requires: &[], run: crate::gvn::run_module },
+    Pass { name: "dse", description: "dead-store elimination: delete stores a later store to the same variable overwrites before any read (block-local)", requires: &[], run: crate::dse::run_module },
     Pass { name: "break-crit-edges", description: "split every critical edge (from a block with several successors to one with several predecessors)", requires: &[], run: |module| for_each_definition(module, crate::break_crit_edges::run) },
     Pass { name: "phi-elim", description: "leave SSA: phis become variables in stack slots, written by sequentialised parallel copies on the edges", requires: &["break-crit-edges"], run: |module| for_each_definition(module, crate::phi_elim::run) },
 ];

@@ -25,16 +25,17 @@ const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
 /// parameters become the parent's slots), promote again; propagate
 /// constants and evaluate the calls they make constant; combine
 /// instructions with what the value ranges say (the inlined callees'
-/// branches now bound their arguments); clean up; canonicalise loops,
+/// branches now bound their arguments); number values, loads and calls and
+/// delete overwritten stores; clean up; canonicalise loops,
 /// hoist invariants and keep the variables of loops in registers (licm's
 /// scalar promotion, finished by mem2reg); clean up again (hoisting exposes new redundancy, and
 /// the cleaned-up CFG new ranges).
 #[rustfmt::skip]
 const O2: &[&str] = &[
     "mem2reg", "simplifycfg", "callfold", "inline", "mem2reg",
-    "sccp", "callfold", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
+    "sccp", "callfold", "copyprop", "instcombine", "gvn", "dse", "dce", "simplifycfg",
     "loopsimplify", "licm", "mem2reg",
-    "sccp", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
+    "sccp", "copyprop", "instcombine", "gvn", "dse", "dce", "simplifycfg",
 ];
 
 /// The pipeline of `-O<level>` (levels above 2 are treated as 2).
