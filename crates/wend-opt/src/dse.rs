@@ -23,17 +23,7 @@
 use rustc_hash::FxHashMap;
 use wend_ir::analysis::alias::{for_each_access, is_identified_object};
 use wend_ir::analysis::effects::Effects;
-use wend_ir::{Function, Inst, InstKind, Module, Value};
-
-/// Runs dse on every defined function of `module`.
-pub fn run_module(module: &mut Module) {
-    let effects = Effects::compute(module);
-    for func in module.functions.values_mut() {
-        if !func.is_declaration() {
-            run(func, &effects);
-        }
-    }
-}
+use wend_ir::{Function, Inst, InstKind, Value};
 
 pub fn run(func: &mut Function, effects: &Effects) {
     for block in func.layout.clone() {

@@ -100,8 +100,8 @@ use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::effects::Effects;
 use wend_ir::scoped::{DomTreeStep, DomTreeWalk, ScopedHashTable, ScopedMap};
 use wend_ir::{
-    BinOp, Block, FuncId, Function, IcmpCond, Inst, InstKind, Module, StrId, Substitution,
-    Terminator, Type, Value, ValueDef,
+    BinOp, Block, FuncId, Function, IcmpCond, Inst, InstKind, StrId, Substitution, Terminator,
+    Type, Value, ValueDef,
 };
 
 /// An operand as the table compares it: constants by value.
@@ -128,16 +128,6 @@ type PhiExpr = Vec<(Block, Operand)>;
 /// The hash an expression is filed under in the table.
 fn expr_hash(expr: &Expr) -> u64 {
     FxBuildHasher.hash_one(expr)
-}
-
-/// Runs GVN on every defined function of `module`.
-pub fn run_module(module: &mut Module) {
-    let effects = Effects::compute(module);
-    for func in module.functions.values_mut() {
-        if !func.is_declaration() {
-            run(func, &effects);
-        }
-    }
 }
 
 /// Replaces each redundant pure instruction, load and call of `func` by

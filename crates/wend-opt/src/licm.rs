@@ -61,17 +61,7 @@ use wend_ir::analysis::alias::{for_each_access, is_identified_object, Access};
 use wend_ir::analysis::effects::Effects;
 use wend_ir::analysis::loop_form::{preheader, LoopAnalyses};
 use wend_ir::analysis::loops::{Loop, LoopForest};
-use wend_ir::{BinOp, Block, Function, InstBlocks, InstKind, Module, Value};
-
-/// Runs licm on every defined function of `module`.
-pub fn run_module(module: &mut Module) {
-    let effects = Effects::compute(module);
-    for func in module.functions.values_mut() {
-        if !func.is_declaration() {
-            run(func, &effects);
-        }
-    }
-}
+use wend_ir::{BinOp, Block, Function, InstBlocks, InstKind, Value};
 
 pub fn run(func: &mut Function, effects: &Effects) {
     if func.is_declaration() {
@@ -328,6 +318,6 @@ exit:
 }
 ";
         let mut module = wend_ir::read::parse_module(text).unwrap();
-        super::run_module(&mut module);
+        crate::pass::for_each_definition_with_effects(&mut module, super::run);
     }
 }
