@@ -60,7 +60,9 @@
 //! Requires: valid IR. Invalidates: every analysis of the callers (blocks
 //! are split and added); deletes functions, renumbering `FuncId`s.
 
-use cranelift_entity::{PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
+use wend_ir::analysis::cfg::Cfg;
+use wend_ir::analysis::inline_cost::{cost_at_call_site, ArgFact, InnerCall};
 use wend_ir::{
     Block, FuncId, Function, Inst, InstKind, Module, Substitution, Terminator, ThinVec, Type,
     Value, ValueDef,
@@ -76,6 +78,11 @@ pub const SMALL_CALLEE: usize = 40;
 /// callee. Inlining saves it, so a callee may be this much larger per
 /// argument and still count as small.
 pub const ARG_COST: usize = 2;
+
+/// What the call itself costs beyond its arguments, in instructions: the
+/// call and the return, and the caller's values saved around it (the
+/// caller-saved registers). Inlining saves it too.
+pub const CALL_COST: usize = 4;
 
 /// A callee with a single call site is inlined if it has at most this many
 /// instructions, counted once its own chosen calls are inlined. Such a call
@@ -155,11 +162,10 @@ impl Plan {
             let mut grown = 0;
             for &b in &func.layout {
                 for &inst in &func.blocks[b].insts {
-                    let InstKind::Call { callee, ref args } = func.insts[inst].kind else {
+                    let InstKind::Call { callee, .. } = func.insts[inst].kind else {
                         continue;
                     };
-                    let args: Vec<Option<i32>> = args.iter().map(|&a| func.as_const(a)).collect();
-                    if !planner.should_inline(module, caller, callee, &args) {
+                    if !planner.should_inline(module, caller, inst, &plan.inline_at) {
                         if !module.functions[callee].is_declaration() {
                             calls.push(callee);
                         }
@@ -236,6 +242,9 @@ struct Planner<'g> {
     value_returns: SecondaryMap<FuncId, usize>,
     /// Instructions that copies of small callees may still add.
     budget: usize,
+    /// The CFG of each callee asked about at several call sites, by
+    /// `FuncId` index.
+    cfgs: Vec<Option<Cfg>>,
 }
 
 impl<'g> Planner<'g> {
@@ -248,6 +257,7 @@ impl<'g> Planner<'g> {
             calls_left: SecondaryMap::new(),
             value_returns: SecondaryMap::new(),
             budget: 0,
+            cfgs: (0..module.functions.len()).map(|_| None).collect(),
         };
         for component in components {
             for &f in component {
@@ -274,16 +284,21 @@ impl<'g> Planner<'g> {
         planner
     }
 
-    /// Whether to inline a call from `caller` to `callee` with arguments
-    /// `args` (the constant ones known); charges the budget when the callee
-    /// is copied rather than moved.
+    /// Whether to inline the call `call` of `caller` to `callee`; charges
+    /// the budget when the callee is copied rather than moved.
+    /// `inline_at` holds the decisions already made for the callee's own
+    /// calls.
     fn should_inline(
         &mut self,
         module: &Module,
         caller: FuncId,
-        callee: FuncId,
-        args: &[Option<i32>],
+        call: Inst,
+        inline_at: &SecondaryMap<FuncId, Vec<Inst>>,
     ) -> bool {
+        let caller_func = &module.functions[caller];
+        let InstKind::Call { callee, ref args } = caller_func.insts[call].kind else {
+            return false;
+        };
         let func = &module.functions[callee];
         if func.is_declaration()
             || self.recursive[callee]
@@ -296,65 +311,50 @@ impl<'g> Planner<'g> {
         if self.call_sites[callee] == 1 && size <= SINGLE_CALL_LIMIT {
             return true; // the only copy: the callee dies, nothing grows
         }
-        // With none of its own calls inlined, the callee's body is its
-        // original one, which the constant arguments may prune.
-        let size = if self.calls_left[callee].is_empty() && size == function_size(func) {
-            size_at_call_site(func, args)
-        } else {
-            size
-        };
-        if size <= SMALL_CALLEE + ARG_COST * args.len() && size <= self.budget {
-            self.budget -= size;
-            return true;
+        if size > self.budget {
+            return false;
         }
-        false
+        let facts: Vec<ArgFact> = args.iter().map(|&a| arg_fact(caller_func, a)).collect();
+        let limit = SMALL_CALLEE + call_site_cost(args.len());
+        let cfg = self.cfgs[callee.index()].get_or_insert_with(|| Cfg::compute(func));
+        let planned = &inline_at[callee];
+        let inner_call = |inst: Inst| match func.insts[inst].kind {
+            InstKind::Call { callee: inner, .. } if planned.binary_search(&inst).is_ok() => {
+                InnerCall {
+                    cost: self.size[inner],
+                    keeps_args: false,
+                }
+            }
+            InstKind::Call { ref args, .. } => InnerCall {
+                cost: 1 + args.len(),
+                keeps_args: true,
+            },
+            _ => unreachable!("asked about a call"),
+        };
+        if cost_at_call_site(func, cfg, &facts, limit, inner_call).is_none() {
+            return false;
+        }
+        // What the copy adds before SCCP and simplifycfg prune it.
+        self.budget -= size;
+        true
     }
 }
 
-/// The size of the blocks of `func` that a call with arguments `args` can
-/// reach, a `br` on a comparison of a constant argument with a constant
-/// taking only the side the comparison picks: what is left of the inlined
-/// copy once SCCP and simplifycfg have run.
-fn size_at_call_site(func: &Function, args: &[Option<i32>]) -> usize {
-    let known = |v: Value| match func.values[v].def {
-        ValueDef::Const(c) => Some(c),
-        ValueDef::Param(i) => args.get(i as usize).copied().flatten(),
-        _ => None,
-    };
-    let mut reached: SecondaryMap<Block, bool> = SecondaryMap::new();
-    let mut stack = vec![func.layout[0]];
-    let mut size = 0;
-    while let Some(block) = stack.pop() {
-        if std::mem::replace(&mut reached[block], true) {
-            continue;
-        }
-        size += func.code_len(block) + 1;
-        match &func.blocks[block].terminator {
-            Some(Terminator::CondBr {
-                cond,
-                then_dest,
-                else_dest,
-            }) => {
-                let decided = match func.values[*cond].def {
-                    ValueDef::Inst(inst) => match func.insts[inst].kind {
-                        InstKind::Icmp { cond, lhs, rhs } => {
-                            known(lhs).zip(known(rhs)).map(|(a, b)| cond.eval(a, b))
-                        }
-                        _ => None,
-                    },
-                    _ => known(*cond).map(|c| c != 0),
-                };
-                match decided {
-                    Some(true) => stack.push(*then_dest),
-                    Some(false) => stack.push(*else_dest),
-                    None => stack.extend([*then_dest, *else_dest]),
-                }
-            }
-            Some(Terminator::Br { dest }) => stack.push(*dest),
-            _ => {}
-        }
+/// What the caller knows of the argument `v` of one of its calls.
+fn arg_fact(caller: &Function, v: Value) -> ArgFact {
+    if let Some(c) = caller.as_const(v) {
+        return ArgFact::Const(c);
     }
-    size
+    match caller.defining_inst(v).map(|i| &caller.insts[i].kind) {
+        Some(InstKind::Alloca { .. }) => ArgFact::CallerSlot,
+        _ => ArgFact::Unknown,
+    }
+}
+
+/// What a call with `args` arguments costs the caller, all of which
+/// inlining saves: the call and the return, and each argument.
+fn call_site_cost(args: usize) -> usize {
+    CALL_COST + ARG_COST * args
 }
 
 // ---- call graph --------------------------------------------------------
