@@ -18,24 +18,30 @@
 //!    more, or one that calls itself, is *recursive* and never inlined —
 //!    inlining it would only unroll the recursion once and could go on
 //!    forever.
-//! 2. **Decisions, bottom-up, on sizes only** ([`Plan`]). Tarjan's
+//! 2. **Decisions, bottom-up, at each call site** ([`Plan`]). Tarjan's
 //!    algorithm completes a component only after every component it calls,
 //!    so in that order every callee's size is final (its own calls decided)
 //!    before its callers are considered. A call to a non-recursive defined
 //!    function is inlined when the callee has a single call site in the
 //!    module (it is about to die, so the program does not grow) and at most
-//!    [`SINGLE_CALL_LIMIT`] instructions, or when it is small *at this call
-//!    site*: at most [`SMALL_CALLEE`] instructions counting terminators, plus
-//!    [`ARG_COST`] for each argument the call passes (what inlining saves:
-//!    a nested function's call passes a pointer to every variable it
-//!    captures), where the callee's size counts only the blocks that the
-//!    call's constant arguments leave reachable ([`size_at_call_site`]: a
-//!    getter called with a constant index is one load). Copies of small
-//!    callees draw on a total growth budget of half the module's size plus
-//!    [`GROWTH_ALLOWANCE`] instructions, so inlining stays linear even on
-//!    programs with thousands of calls. In a module with a `main`, a
-//!    callee whose every call is inlined is *absorbed*: it will not exist
-//!    on its own.
+//!    [`SINGLE_CALL_LIMIT`] instructions, or when what the callee costs *at
+//!    this call site* is at most [`SMALL_CALLEE`] plus what the call itself
+//!    costs the caller. That is LLVM's inline cost (`CallAnalyzer` in
+//!    lib/Analysis/InlineCost.cpp): the callee's cost is measured by
+//!    [`wend_ir::analysis::inline_cost`], a bounded walk of its body from
+//!    the entry that folds what the call's constant arguments decide and
+//!    follows only the live side of the branches they decide, and that
+//!    counts loads and stores through pointers to the caller's own
+//!    variables as free (mem2reg promotes them once inlined: a getter
+//!    called with a constant index costs nothing). The call's cost is
+//!    [`CALL_COST`] plus [`ARG_COST`] for each argument — a nested
+//!    function's call passes a pointer to every variable it captures.
+//!    Copies of small callees draw on a total growth budget of half the
+//!    module's size plus [`GROWTH_ALLOWANCE`] instructions, charged with the
+//!    size copied (before SCCP and simplifycfg prune the copy), so inlining
+//!    stays linear even on programs with thousands of calls. In a module
+//!    with a `main`, a callee whose every call is inlined is *absorbed*: it
+//!    will not exist on its own.
 //! 3. **Bodies, top-down.** Each function that stays is rebuilt once,
 //!    callees first. An inlined call to a function that stays takes a copy
 //!    of its rebuilt body; one to an absorbed function takes a copy of the
@@ -63,13 +69,15 @@
 use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::inline_cost::{cost_at_call_site, ArgFact, InnerCall};
+use wend_ir::analysis::ranges::{Range, Ranges};
 use wend_ir::{
     Block, FuncId, Function, Inst, InstKind, Module, Substitution, Terminator, ThinVec, Type,
     Value, ValueDef,
 };
 
-/// Callees of at most this many instructions (terminators included) are
-/// inlined at every call site, within the growth budget.
+/// A callee is inlined where its cost at the call site (see the module
+/// doc) is at most this much more than what the call costs the caller,
+/// within the growth budget.
 pub const SMALL_CALLEE: usize = 40;
 
 /// What each argument of a call costs the caller beyond the callee's body,
@@ -160,12 +168,18 @@ impl Plan {
             let mut inline_at = Vec::new();
             let mut calls = Vec::new();
             let mut grown = 0;
+            let mut ranges = None;
             for &b in &func.layout {
                 for &inst in &func.blocks[b].insts {
                     let InstKind::Call { callee, .. } = func.insts[inst].kind else {
                         continue;
                     };
-                    if !planner.should_inline(module, caller, inst, &plan.inline_at) {
+                    let site = CallSite {
+                        caller,
+                        block: b,
+                        call: inst,
+                    };
+                    if !planner.should_inline(module, site, &plan.inline_at, &mut ranges) {
                         if !module.functions[callee].is_declaration() {
                             calls.push(callee);
                         }
@@ -284,17 +298,22 @@ impl<'g> Planner<'g> {
         planner
     }
 
-    /// Whether to inline the call `call` of `caller` to `callee`; charges
-    /// the budget when the callee is copied rather than moved.
-    /// `inline_at` holds the decisions already made for the callee's own
-    /// calls.
+    /// Whether to inline the call at `site`; charges the budget when the
+    /// callee is copied rather than moved. `inline_at` holds the decisions
+    /// already made for the callee's own calls; `ranges` the caller's value
+    /// ranges, once a call site needed them.
     fn should_inline(
         &mut self,
         module: &Module,
-        caller: FuncId,
-        call: Inst,
+        site: CallSite,
         inline_at: &SecondaryMap<FuncId, Vec<Inst>>,
+        ranges: &mut Option<Ranges>,
     ) -> bool {
+        let CallSite {
+            caller,
+            block,
+            call,
+        } = site;
         let caller_func = &module.functions[caller];
         let InstKind::Call { callee, ref args } = caller_func.insts[call].kind else {
             return false;
@@ -314,7 +333,10 @@ impl<'g> Planner<'g> {
         if size > self.budget {
             return false;
         }
-        let facts: Vec<ArgFact> = args.iter().map(|&a| arg_fact(caller_func, a)).collect();
+        let facts: Vec<ArgFact> = args
+            .iter()
+            .map(|&a| arg_fact(caller_func, a, block, ranges))
+            .collect();
         let limit = SMALL_CALLEE + call_site_cost(args.len());
         let cfg = self.cfgs[callee.index()].get_or_insert_with(|| Cfg::compute(func));
         let planned = &inline_at[callee];
@@ -340,14 +362,34 @@ impl<'g> Planner<'g> {
     }
 }
 
-/// What the caller knows of the argument `v` of one of its calls.
-fn arg_fact(caller: &Function, v: Value) -> ArgFact {
+/// A call to decide on: the instruction, in its block of its function.
+#[derive(Clone, Copy)]
+struct CallSite {
+    caller: FuncId,
+    block: Block,
+    call: Inst,
+}
+
+/// What the caller knows of the argument `v` of one of its calls in
+/// `block`: a constant, a pointer to one of its slots, or the range its
+/// value ranges give there (computed for the first argument that asks).
+fn arg_fact(caller: &Function, v: Value, block: Block, ranges: &mut Option<Ranges>) -> ArgFact {
     if let Some(c) = caller.as_const(v) {
         return ArgFact::Const(c);
     }
-    match caller.defining_inst(v).map(|i| &caller.insts[i].kind) {
-        Some(InstKind::Alloca { .. }) => ArgFact::CallerSlot,
-        _ => ArgFact::Unknown,
+    if let Some(InstKind::Alloca { .. }) = caller.defining_inst(v).map(|i| &caller.insts[i].kind) {
+        return ArgFact::CallerSlot;
+    }
+    if caller.value_type(v) != Type::I32 {
+        return ArgFact::Unknown;
+    }
+    let range = ranges
+        .get_or_insert_with(|| Ranges::compute(caller))
+        .range_at(caller, v, block);
+    match range.as_single() {
+        Some(c) => ArgFact::Const(c),
+        None if range == Range::FULL => ArgFact::Unknown,
+        None => ArgFact::Range(range),
     }
 }
 

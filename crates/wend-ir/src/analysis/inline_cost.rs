@@ -18,10 +18,15 @@
 //!   phis they enter (LLVM's `DeadBlocks`).
 //! - Each instruction is evaluated on what is known of its operands
 //!   (LLVM's `SimplifiedValues`): constants fold with the IR's own folders
-//!   ([`crate::BinOp::fold`], [`crate::IcmpCond::fold`]); a select on a known condition
-//!   is its chosen arm; a phi whose live edges all bring one constant is
-//!   that constant (the back edge of a loop, not visited yet, brings an
-//!   unknown value). What folds is free.
+//!   ([`crate::BinOp::fold`], [`crate::IcmpCond::fold`]); a select on a
+//!   known condition is its chosen arm; a phi whose live edges all bring
+//!   one constant is that constant (the back edge of a loop, not visited
+//!   yet, brings an unknown value). Beyond LLVM's walk, what the caller
+//!   knows of an `i32` argument's range (from [`crate::analysis::ranges`])
+//!   goes through the same interval arithmetic as there ([`Range::binary`],
+//!   and the union at phis and selects), and decides a comparison when the
+//!   intervals do ([`Range::decide`]): the `if n < 0` of a helper called
+//!   with a loop counter is not paid for. What folds is free.
 //! - A pointer to one of the caller's own slots, passed as an argument, is
 //!   what LLVM calls an SROA argument, and so is a slot the callee
 //!   allocates: once inlined, its loads and stores are the caller's, which
@@ -42,7 +47,8 @@
 //! that it takes bounded time per call site however large the callee is.
 
 use crate::analysis::cfg::Cfg;
-use crate::{Block, Function, Inst, InstKind, Terminator, Value, ValueDef};
+use crate::analysis::ranges::Range;
+use crate::{Block, Function, Inst, InstKind, Terminator, Type, Value, ValueDef};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -52,6 +58,9 @@ use std::collections::BinaryHeap;
 pub enum ArgFact {
     Unknown,
     Const(i32),
+    /// An `i32` somewhere in this range (never a single value: that is
+    /// `Const`), as the caller's [`crate::analysis::ranges`] know it.
+    Range(Range),
     /// A pointer to a slot (`alloca`) of the caller, which mem2reg can
     /// promote once no call takes its address.
     CallerSlot,
@@ -150,6 +159,8 @@ pub fn cost_at_call_site(
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Fact {
     Const(i32),
+    /// An `i32` in this range, neither full nor a single value.
+    Range(Range),
     /// A pointer to the slot of this index in [`Walk::slots`].
     Slot(usize),
 }
@@ -224,6 +235,7 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
             ValueDef::Const(c) => Some(Fact::Const(c)),
             ValueDef::Param(i) => match args.get(i as usize) {
                 Some(ArgFact::Const(c)) => Some(Fact::Const(*c)),
+                Some(&ArgFact::Range(r)) => Some(Fact::of_range(r)),
                 _ => self
                     .param_slot
                     .get(i as usize)
@@ -283,17 +295,35 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
             }
             InstKind::Binary { op, lhs, rhs } => {
                 let ty = func.value_type(data.result.expand()?);
-                let folded = self
+                if let Some(c) = self
                     .constants(lhs, rhs, args)
-                    .and_then(|(a, b)| op.fold(ty, a, b));
-                self.fold_or_charge(folded, &[lhs, rhs], args)?
+                    .and_then(|(a, b)| op.fold(ty, a, b))
+                {
+                    Some(Fact::Const(c))
+                } else {
+                    let range = self.ranges(lhs, rhs, args).map(|(a, b)| a.binary(op, b));
+                    let fact = range.map(Fact::of_range);
+                    if !matches!(fact, Some(Fact::Const(_))) {
+                        self.operands_cost(&[lhs, rhs], args)?;
+                    }
+                    fact
+                }
             }
             InstKind::Icmp { cond, lhs, rhs } => {
                 let ty = func.value_type(lhs);
-                let folded = self
-                    .constants(lhs, rhs, args)
-                    .map(|(a, b)| i32::from(cond.fold(ty, a, b)));
-                self.fold_or_charge(folded, &[lhs, rhs], args)?
+                let decided = match self.constants(lhs, rhs, args) {
+                    Some((a, b)) => Some(cond.fold(ty, a, b)),
+                    None => self
+                        .ranges(lhs, rhs, args)
+                        .and_then(|(a, b)| a.decide(cond, b)),
+                };
+                match decided {
+                    Some(b) => Some(Fact::Const(i32::from(b))),
+                    None => {
+                        self.operands_cost(&[lhs, rhs], args)?;
+                        None
+                    }
+                }
             }
             InstKind::Select {
                 cond,
@@ -302,10 +332,9 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
             } => match self.fact(cond, args) {
                 Some(Fact::Const(c)) => self.fact(if c != 0 { if_true } else { if_false }, args),
                 _ => {
-                    self.escape(if_true, args)?;
-                    self.escape(if_false, args)?;
-                    self.charge(1)?;
-                    None
+                    self.operands_cost(&[if_true, if_false], args)?;
+                    let arms = self.ranges(if_true, if_false, args);
+                    arms.map(|(a, b)| Fact::of_range(a.union(b)))
                 }
             },
             InstKind::Call {
@@ -321,26 +350,35 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
                 None
             }
             InstKind::Phi { ref incoming } => {
-                let mut agreed = None;
-                let mut constant = true;
+                // The union of what the live edges bring: constants, or
+                // ranges of `i32`s; nothing known once an edge brings a
+                // value not known yet (a loop's back edge) or a pointer.
+                let is_int = data.result.expand().map(|r| func.value_type(r)) == Some(Type::I32);
+                let mut union: Option<Option<Range>> = Some(None);
                 for &(pred, v) in incoming {
-                    match self.edge_known(pred, block) {
+                    let brought = match self.edge_known(pred, block) {
                         Some(false) => continue, // dead at this call site
-                        None => constant = false,
-                        Some(true) => {}
-                    }
-                    match self.fact(v, args) {
-                        Some(Fact::Const(c)) if agreed.is_none_or(|a| a == c) => agreed = Some(c),
-                        _ => constant = false,
-                    }
+                        None => None,
+                        Some(true) => match self.fact(v, args) {
+                            Some(Fact::Const(c)) => Some(Range::single(c)),
+                            Some(Fact::Range(r)) => Some(r),
+                            None if is_int => Some(Range::FULL),
+                            _ => None,
+                        },
+                    };
+                    union = match (union, brought) {
+                        (Some(so_far), Some(r)) => Some(Some(so_far.map_or(r, |u| u.union(r)))),
+                        _ => None,
+                    };
                 }
-                if constant {
-                    agreed.map(Fact::Const)
-                } else {
-                    for &(_, v) in incoming {
-                        self.escape(v, args)?;
+                match union.flatten() {
+                    Some(r) if is_int || r.as_single().is_some() => Some(Fact::of_range(r)),
+                    _ => {
+                        for &(_, v) in incoming {
+                            self.escape(v, args)?;
+                        }
+                        None
                     }
-                    None
                 }
             }
         };
@@ -350,6 +388,23 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
         Some(())
     }
 
+    /// The ranges of two `i32` operands (the full range for one not
+    /// known), `None` for other types or when neither is known.
+    fn ranges(&self, lhs: Value, rhs: Value, args: &[ArgFact]) -> Option<(Range, Range)> {
+        if self.func.value_type(lhs) != Type::I32 {
+            return None;
+        }
+        let range = |v| match self.fact(v, args) {
+            Some(Fact::Const(c)) => Some(Range::single(c)),
+            Some(Fact::Range(r)) => Some(r),
+            _ => None,
+        };
+        match (range(lhs), range(rhs)) {
+            (None, None) => None,
+            (a, b) => Some((a.unwrap_or(Range::FULL), b.unwrap_or(Range::FULL))),
+        }
+    }
+
     fn constants(&self, lhs: Value, rhs: Value, args: &[ArgFact]) -> Option<(i32, i32)> {
         match (self.fact(lhs, args)?, self.fact(rhs, args)?) {
             (Fact::Const(a), Fact::Const(b)) => Some((a, b)),
@@ -357,22 +412,24 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
         }
     }
 
-    /// The fact of an instruction that folded to `folded`, or its cost
-    /// when it did not (its operands then escape).
-    fn fold_or_charge(
-        &mut self,
-        folded: Option<i32>,
-        operands: &[Value],
-        args: &[ArgFact],
-    ) -> Option<Option<Fact>> {
-        if let Some(c) = folded {
-            return Some(Some(Fact::Const(c)));
-        }
+    /// The cost of an instruction that did not fold: 1, and its
+    /// operands escape.
+    fn operands_cost(&mut self, operands: &[Value], args: &[ArgFact]) -> Option<()> {
         for &v in operands {
             self.escape(v, args)?;
         }
-        self.charge(1)?;
-        Some(None)
+        self.charge(1)
+    }
+}
+
+impl Fact {
+    /// What a range says: a constant if it holds one value, nothing if it
+    /// holds them all.
+    fn of_range(r: Range) -> Fact {
+        match r.as_single() {
+            Some(c) => Fact::Const(c),
+            None => Fact::Range(r),
+        }
     }
 }
 
@@ -558,5 +615,42 @@ exit:
 }
 ";
         assert_eq!(cost(ir, &[ArgFact::Const(3)], 100), Some(3));
+    }
+
+    #[test]
+    fn the_callers_ranges_decide_comparisons() {
+        // k in [0, 1]: the root `k < 2` is decided, `k < 1` is not.
+        let k = ArgFact::Range(Range::new(0, 1));
+        assert_eq!(cost(GETTER, &slots(k), 100), Some(3));
+        // Interval arithmetic carries the range: x % 10 of x in [0, 100]
+        // is in [0, 9] (the srem costs 1), so the sign test folds, and
+        // the phi of 0 and [0, 9] is in [0, 9]: the last test folds too.
+        let ir = "
+define i32 @f(i32 %x) {
+entry:
+  %r = srem i32 %x, 10
+  %neg = icmp slt i32 %r, 0
+  br i1 %neg, label %fix, label %join
+fix:
+  %s = sub i32 0, %r
+  br label %join
+join:
+  %m = phi i32 [ %s, %fix ], [ %r, %entry ]
+  %big = icmp sgt i32 %m, 9
+  br i1 %big, label %dear, label %cheap
+dear:
+  %a = mul i32 %m, %m
+  ret i32 %a
+cheap:
+  ret i32 %m
+}
+";
+        assert_eq!(
+            cost(ir, &[ArgFact::Range(Range::new(0, 100))], 100),
+            Some(1)
+        );
+        // x unknown: x % 10 is in [-9, 9] all the same, and so is the
+        // phi: only the sign test's srem, icmp, branch and sub cost.
+        assert_eq!(cost(ir, &[ArgFact::Unknown], 100), Some(4));
     }
 }
