@@ -1,6 +1,6 @@
 ; passes: inline
 ; A call inlined because what it costs at its call site, with its
-; constant argument, is small. @op has 57 instructions (a fast path that
+; constant argument, is small. @op has 55 instructions (a fast path that
 ; doubles its argument, a slow one of 50 operations), over SMALL_CALLEE
 ; (40), and is called three times, so it is no single-call callee. Each
 ; call passes mode 0 (and an x unknown here): `icmp eq i32 %mode, 0`
