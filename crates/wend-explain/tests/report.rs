@@ -119,7 +119,7 @@ fn report_of_mandelbrot_has_every_part() {
     assert!(html.contains("loop header, depth 1"));
     // The assembly links to source lines.
     assert!(html.contains("class=\"asm-view\""));
-    assert!(html.contains("<a class=\"ln\" href=\"#asm-main-escape-L"));
+    assert!(html.contains("<a class=\"ln\" href=\"#asm-main-draw-L"));
     // The tables of `wendc analyze`.
     assert!(html.contains("dominance frontier</th>"));
     assert!(html.contains("mem2reg puts its phis in"));

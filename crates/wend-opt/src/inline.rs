@@ -18,24 +18,30 @@
 //!    more, or one that calls itself, is *recursive* and never inlined —
 //!    inlining it would only unroll the recursion once and could go on
 //!    forever.
-//! 2. **Decisions, bottom-up, on sizes only** ([`Plan`]). Tarjan's
+//! 2. **Decisions, bottom-up, at each call site** ([`Plan`]). Tarjan's
 //!    algorithm completes a component only after every component it calls,
 //!    so in that order every callee's size is final (its own calls decided)
 //!    before its callers are considered. A call to a non-recursive defined
 //!    function is inlined when the callee has a single call site in the
 //!    module (it is about to die, so the program does not grow) and at most
-//!    [`SINGLE_CALL_LIMIT`] instructions, or when it is small *at this call
-//!    site*: at most [`SMALL_CALLEE`] instructions counting terminators, plus
-//!    [`ARG_COST`] for each argument the call passes (what inlining saves:
-//!    a nested function's call passes a pointer to every variable it
-//!    captures), where the callee's size counts only the blocks that the
-//!    call's constant arguments leave reachable ([`size_at_call_site`]: a
-//!    getter called with a constant index is one load). Copies of small
-//!    callees draw on a total growth budget of half the module's size plus
-//!    [`GROWTH_ALLOWANCE`] instructions, so inlining stays linear even on
-//!    programs with thousands of calls. In a module with a `main`, a
-//!    callee whose every call is inlined is *absorbed*: it will not exist
-//!    on its own.
+//!    [`SINGLE_CALL_LIMIT`] instructions, or when what the callee costs *at
+//!    this call site* is at most [`SMALL_CALLEE`] plus what the call itself
+//!    costs the caller. That is LLVM's inline cost (`CallAnalyzer` in
+//!    lib/Analysis/InlineCost.cpp): the callee's cost is measured by
+//!    [`wend_ir::analysis::inline_cost`], a bounded walk of its body from
+//!    the entry that folds what the call's constant arguments decide and
+//!    follows only the live side of the branches they decide, and that
+//!    counts loads and stores through pointers to the caller's own
+//!    variables as free (mem2reg promotes them once inlined: a getter
+//!    called with a constant index costs nothing). The call's cost is
+//!    [`CALL_COST`] plus [`ARG_COST`] for each argument — a nested
+//!    function's call passes a pointer to every variable it captures.
+//!    Copies of small callees draw on a total growth budget of half the
+//!    module's size plus [`GROWTH_ALLOWANCE`] instructions, charged with the
+//!    size copied (before SCCP and simplifycfg prune the copy), so inlining
+//!    stays linear even on programs with thousands of calls. In a module
+//!    with a `main`, a callee whose every call is inlined is *absorbed*: it
+//!    will not exist on its own.
 //! 3. **Bodies, top-down.** Each function that stays is rebuilt once,
 //!    callees first. An inlined call to a function that stays takes a copy
 //!    of its rebuilt body; one to an absorbed function takes a copy of the
@@ -60,14 +66,18 @@
 //! Requires: valid IR. Invalidates: every analysis of the callers (blocks
 //! are split and added); deletes functions, renumbering `FuncId`s.
 
-use cranelift_entity::{PrimaryMap, SecondaryMap};
+use cranelift_entity::{EntityRef, PrimaryMap, SecondaryMap};
+use wend_ir::analysis::cfg::Cfg;
+use wend_ir::analysis::inline_cost::{cost_at_call_site, ArgFact, InnerCall};
+use wend_ir::analysis::ranges::{Range, Ranges};
 use wend_ir::{
     Block, FuncId, Function, Inst, InstKind, Module, Substitution, Terminator, ThinVec, Type,
     Value, ValueDef,
 };
 
-/// Callees of at most this many instructions (terminators included) are
-/// inlined at every call site, within the growth budget.
+/// A callee is inlined where its cost at the call site (see the module
+/// doc) is at most this much more than what the call costs the caller,
+/// within the growth budget.
 pub const SMALL_CALLEE: usize = 40;
 
 /// What each argument of a call costs the caller beyond the callee's body,
@@ -76,6 +86,11 @@ pub const SMALL_CALLEE: usize = 40;
 /// callee. Inlining saves it, so a callee may be this much larger per
 /// argument and still count as small.
 pub const ARG_COST: usize = 2;
+
+/// What the call itself costs beyond its arguments, in instructions: the
+/// call and the return, and the caller's values saved around it (the
+/// caller-saved registers). Inlining saves it too.
+pub const CALL_COST: usize = 4;
 
 /// A callee with a single call site is inlined if it has at most this many
 /// instructions, counted once its own chosen calls are inlined. Such a call
@@ -153,13 +168,18 @@ impl Plan {
             let mut inline_at = Vec::new();
             let mut calls = Vec::new();
             let mut grown = 0;
+            let mut ranges = None;
             for &b in &func.layout {
                 for &inst in &func.blocks[b].insts {
-                    let InstKind::Call { callee, ref args } = func.insts[inst].kind else {
+                    let InstKind::Call { callee, .. } = func.insts[inst].kind else {
                         continue;
                     };
-                    let args: Vec<Option<i32>> = args.iter().map(|&a| func.as_const(a)).collect();
-                    if !planner.should_inline(module, caller, callee, &args) {
+                    let site = CallSite {
+                        caller,
+                        block: b,
+                        call: inst,
+                    };
+                    if !planner.should_inline(module, site, &plan.inline_at, &mut ranges) {
                         if !module.functions[callee].is_declaration() {
                             calls.push(callee);
                         }
@@ -236,6 +256,9 @@ struct Planner<'g> {
     value_returns: SecondaryMap<FuncId, usize>,
     /// Instructions that copies of small callees may still add.
     budget: usize,
+    /// The CFG of each callee asked about at several call sites, by
+    /// `FuncId` index.
+    cfgs: Vec<Option<Cfg>>,
 }
 
 impl<'g> Planner<'g> {
@@ -248,6 +271,7 @@ impl<'g> Planner<'g> {
             calls_left: SecondaryMap::new(),
             value_returns: SecondaryMap::new(),
             budget: 0,
+            cfgs: (0..module.functions.len()).map(|_| None).collect(),
         };
         for component in components {
             for &f in component {
@@ -274,16 +298,26 @@ impl<'g> Planner<'g> {
         planner
     }
 
-    /// Whether to inline a call from `caller` to `callee` with arguments
-    /// `args` (the constant ones known); charges the budget when the callee
-    /// is copied rather than moved.
+    /// Whether to inline the call at `site`; charges the budget when the
+    /// callee is copied rather than moved. `inline_at` holds the decisions
+    /// already made for the callee's own calls; `ranges` the caller's value
+    /// ranges, once a call site needed them.
     fn should_inline(
         &mut self,
         module: &Module,
-        caller: FuncId,
-        callee: FuncId,
-        args: &[Option<i32>],
+        site: CallSite,
+        inline_at: &SecondaryMap<FuncId, Vec<Inst>>,
+        ranges: &mut Option<Ranges>,
     ) -> bool {
+        let CallSite {
+            caller,
+            block,
+            call,
+        } = site;
+        let caller_func = &module.functions[caller];
+        let InstKind::Call { callee, ref args } = caller_func.insts[call].kind else {
+            return false;
+        };
         let func = &module.functions[callee];
         if func.is_declaration()
             || self.recursive[callee]
@@ -296,65 +330,73 @@ impl<'g> Planner<'g> {
         if self.call_sites[callee] == 1 && size <= SINGLE_CALL_LIMIT {
             return true; // the only copy: the callee dies, nothing grows
         }
-        // With none of its own calls inlined, the callee's body is its
-        // original one, which the constant arguments may prune.
-        let size = if self.calls_left[callee].is_empty() && size == function_size(func) {
-            size_at_call_site(func, args)
-        } else {
-            size
-        };
-        if size <= SMALL_CALLEE + ARG_COST * args.len() && size <= self.budget {
-            self.budget -= size;
-            return true;
+        if size > self.budget {
+            return false;
         }
-        false
+        let facts: Vec<ArgFact> = args
+            .iter()
+            .map(|&a| arg_fact(caller_func, a, block, ranges))
+            .collect();
+        let limit = SMALL_CALLEE + call_site_cost(args.len());
+        let cfg = self.cfgs[callee.index()].get_or_insert_with(|| Cfg::compute(func));
+        let planned = &inline_at[callee];
+        let inner_call = |inst: Inst| match func.insts[inst].kind {
+            InstKind::Call { callee: inner, .. } if planned.binary_search(&inst).is_ok() => {
+                InnerCall {
+                    cost: self.size[inner],
+                    keeps_args: false,
+                }
+            }
+            InstKind::Call { ref args, .. } => InnerCall {
+                cost: 1 + args.len(),
+                keeps_args: true,
+            },
+            _ => unreachable!("asked about a call"),
+        };
+        if cost_at_call_site(func, cfg, &facts, limit, inner_call).is_none() {
+            return false;
+        }
+        // What the copy adds before SCCP and simplifycfg prune it.
+        self.budget -= size;
+        true
     }
 }
 
-/// The size of the blocks of `func` that a call with arguments `args` can
-/// reach, a `br` on a comparison of a constant argument with a constant
-/// taking only the side the comparison picks: what is left of the inlined
-/// copy once SCCP and simplifycfg have run.
-fn size_at_call_site(func: &Function, args: &[Option<i32>]) -> usize {
-    let known = |v: Value| match func.values[v].def {
-        ValueDef::Const(c) => Some(c),
-        ValueDef::Param(i) => args.get(i as usize).copied().flatten(),
-        _ => None,
-    };
-    let mut reached: SecondaryMap<Block, bool> = SecondaryMap::new();
-    let mut stack = vec![func.layout[0]];
-    let mut size = 0;
-    while let Some(block) = stack.pop() {
-        if std::mem::replace(&mut reached[block], true) {
-            continue;
-        }
-        size += func.code_len(block) + 1;
-        match &func.blocks[block].terminator {
-            Some(Terminator::CondBr {
-                cond,
-                then_dest,
-                else_dest,
-            }) => {
-                let decided = match func.values[*cond].def {
-                    ValueDef::Inst(inst) => match func.insts[inst].kind {
-                        InstKind::Icmp { cond, lhs, rhs } => {
-                            known(lhs).zip(known(rhs)).map(|(a, b)| cond.eval(a, b))
-                        }
-                        _ => None,
-                    },
-                    _ => known(*cond).map(|c| c != 0),
-                };
-                match decided {
-                    Some(true) => stack.push(*then_dest),
-                    Some(false) => stack.push(*else_dest),
-                    None => stack.extend([*then_dest, *else_dest]),
-                }
-            }
-            Some(Terminator::Br { dest }) => stack.push(*dest),
-            _ => {}
-        }
+/// A call to decide on: the instruction, in its block of its function.
+#[derive(Clone, Copy)]
+struct CallSite {
+    caller: FuncId,
+    block: Block,
+    call: Inst,
+}
+
+/// What the caller knows of the argument `v` of one of its calls in
+/// `block`: a constant, a pointer to one of its slots, or the range its
+/// value ranges give there (computed for the first argument that asks).
+fn arg_fact(caller: &Function, v: Value, block: Block, ranges: &mut Option<Ranges>) -> ArgFact {
+    if let Some(c) = caller.as_const(v) {
+        return ArgFact::Const(c);
     }
-    size
+    if let Some(InstKind::Alloca { .. }) = caller.defining_inst(v).map(|i| &caller.insts[i].kind) {
+        return ArgFact::CallerSlot;
+    }
+    if caller.value_type(v) != Type::I32 {
+        return ArgFact::Unknown;
+    }
+    let range = ranges
+        .get_or_insert_with(|| Ranges::compute(caller))
+        .range_at(caller, v, block);
+    match range.as_single() {
+        Some(c) => ArgFact::Const(c),
+        None if range == Range::FULL => ArgFact::Unknown,
+        None => ArgFact::Range(range),
+    }
+}
+
+/// What a call with `args` arguments costs the caller, all of which
+/// inlining saves: the call and the return, and each argument.
+fn call_site_cost(args: usize) -> usize {
+    CALL_COST + ARG_COST * args
 }
 
 // ---- call graph --------------------------------------------------------

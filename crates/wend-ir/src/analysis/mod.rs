@@ -9,6 +9,7 @@ pub mod cycles;
 pub mod dom;
 pub mod effects;
 pub mod frontier;
+pub mod inline_cost;
 pub mod liveness;
 pub mod loop_form;
 pub mod loops;

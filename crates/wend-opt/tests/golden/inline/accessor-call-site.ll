@@ -3,11 +3,15 @@
 ;   int get(int k) { if k < 8 { if k < 4 { ... return v0; ... } } ... }
 ; called twice with a variable index and once with the constant 3.
 ; Tidied by simplifycfg it has 31 blocks and 31 instructions (62), over
-; SMALL_CALLEE (40), but each call passes 17 arguments, which inlining
-; saves: the limit at these call sites is 40 + 2 * 17 = 74, so all three
-; calls are inlined, and the variables, no longer passed by address, are
-; promoted by mem2reg. For get(3) only the path to `return v3` counts
-; (4 blocks): SCCP and simplifycfg later prune the rest of the copy.
+; SMALL_CALLEE (40), but what it costs at each call site is less, and
+; each call saves what it costs the caller: the call (CALL_COST, 4) and
+; its 17 arguments (ARG_COST, 2 each), so the limit at these call sites is
+; 40 + 4 + 2 * 17 = 78. With a variable index, the 15 compares, the 15
+; branches and the 15 returns but one cost 45; the loads are free, since
+; they read the caller's own variables, which mem2reg promotes once no
+; call takes their address. For get(3) the compares fold and only the
+; path to `return v3` is walked: it costs 0. All three calls are inlined;
+; SCCP and simplifycfg later prune the copy of get(3).
 ; With v3 = 3, v12 = 12 and v15 = 15, get(i) + get(15 - i) prints 15 at
 ; i = 0, 3, 12 and 15 and 0 elsewhere, then get(3) prints 3 (the harness
 ; checks the output is the same before and after the passes).

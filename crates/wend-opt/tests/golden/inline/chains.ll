@@ -97,7 +97,17 @@ entry:
   %v38 = add i32 %v37, 38
   %v39 = add i32 %v38, 39
   %v40 = add i32 %v39, 40
-  ret i32 %v40
+  %v41 = add i32 %v40, 41
+  %v42 = add i32 %v41, 42
+  %v43 = add i32 %v42, 43
+  %v44 = add i32 %v43, 44
+  %v45 = add i32 %v44, 45
+  %v46 = add i32 %v45, 46
+  %v47 = add i32 %v46, 47
+  %v48 = add i32 %v47, 48
+  %v49 = add i32 %v48, 49
+  %v50 = add i32 %v49, 50
+  ret i32 %v50
 }
 
 define i32 @leaf(i32 %n) {
@@ -211,7 +221,17 @@ leaf.cont:                                        ; preds = %leaf.entry
   %v38 = add i32 %v37, 38
   %v39 = add i32 %v38, 39
   %v40 = add i32 %v39, 40
-  ret i32 %v40
+  %v41 = add i32 %v40, 41
+  %v42 = add i32 %v41, 42
+  %v43 = add i32 %v42, 43
+  %v44 = add i32 %v43, 44
+  %v45 = add i32 %v44, 45
+  %v46 = add i32 %v45, 46
+  %v47 = add i32 %v46, 47
+  %v48 = add i32 %v47, 48
+  %v49 = add i32 %v48, 49
+  %v50 = add i32 %v49, 50
+  ret i32 %v50
 }
 
 declare void @wend_print_int(i32)
