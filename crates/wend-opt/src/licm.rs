@@ -49,7 +49,13 @@
 //! between. Promotion comes first in each loop, so the loads left are
 //! hoisted by the rule above.
 //!
-//! Allocas, phis, stores and calls themselves never move.
+//! **Calls to pure functions** (`Effects::is_pure`: they read nothing they
+//! are not given by value, write and print nothing, always return and
+//! cannot trap) with invariant arguments move like arithmetic: they give
+//! the same result in every iteration, and running one where the program
+//! would not have is harmless.
+//!
+//! Allocas, phis, stores and other calls never move.
 //!
 //! Requires: loop-simplify form (every loop has a preheader, its exits are
 //! dedicated), checked; the pass manager runs `loopsimplify` right before
@@ -83,9 +89,7 @@ pub fn run(func: &mut Function, effects: &Effects) {
         // Promotion took the loads and stores of the promoted pointers
         // out of the loop: what is left is what the rest reads and writes.
         let memory = LoopMemory::compute(func, effects, forest.body(l));
-        for &b in forest.body(l) {
-            hoist_from_block(func, &forest, l, b, preheader, &memory, &mut block_of);
-        }
+        hoist_from_loop(func, &forest, l, preheader, &memory, effects, &mut block_of);
     }
 }
 
@@ -225,34 +229,40 @@ fn defined_in_loop(
         .is_some_and(|d| forest.contains(l, d))
 }
 
-/// Moves the invariant instructions of block `b` of loop `l`, in order, to
-/// the end of the loop's preheader.
-fn hoist_from_block(
+/// Moves the invariant instructions of loop `l`, block by block in
+/// reverse postorder and in order within each, to the end of the loop's
+/// preheader.
+fn hoist_from_loop(
     func: &mut Function,
     forest: &LoopForest,
     l: Loop,
-    b: Block,
     preheader: Block,
     memory: &LoopMemory,
+    effects: &Effects,
     block_of: &mut InstBlocks,
 ) {
-    func.retain_insts(b, |func, inst| {
-        let kind = &func.insts[inst].kind;
-        let movable = match *kind {
-            InstKind::Load { ptr } => {
-                is_identified_object(func, ptr)
-                    && memory.is_unwritten(ptr)
-                    && !defined_in_loop(func, forest, l, block_of, ptr)
+    for &b in forest.body(l) {
+        func.retain_insts(b, |func, inst| {
+            let kind = &func.insts[inst].kind;
+            let movable = match *kind {
+                InstKind::Load { ptr } => {
+                    is_identified_object(func, ptr)
+                        && memory.is_unwritten(ptr)
+                        && !defined_in_loop(func, forest, l, block_of, ptr)
+                }
+                InstKind::Call { callee, .. } if effects.is_pure(callee) => {
+                    operands_outside(func, forest, l, block_of, kind)
+                }
+                _ => is_invariant(func, forest, l, block_of, kind),
+            };
+            if !movable {
+                return true;
             }
-            _ => is_invariant(func, forest, l, block_of, kind),
-        };
-        if !movable {
-            return true;
-        }
-        func.blocks[preheader].insts.push(inst);
-        block_of[inst] = preheader.into();
-        false
-    });
+            func.blocks[preheader].insts.push(inst);
+            block_of[inst] = preheader.into();
+            false
+        });
+    }
 }
 
 /// Whether `kind`, in loop `l`, computes the same in every iteration and
@@ -266,12 +276,21 @@ fn is_invariant(
     block_of: &InstBlocks,
     kind: &InstKind,
 ) -> bool {
-    if !is_speculatable(func, kind) {
-        return false;
-    }
-    let mut operands_outside = true;
-    kind.for_each_operand(|v| operands_outside &= !defined_in_loop(func, forest, l, block_of, v));
-    operands_outside
+    is_speculatable(func, kind) && operands_outside(func, forest, l, block_of, kind)
+}
+
+/// Whether each operand of `kind` is a constant, a parameter, or defined
+/// outside loop `l`.
+fn operands_outside(
+    func: &Function,
+    forest: &LoopForest,
+    l: Loop,
+    block_of: &InstBlocks,
+    kind: &InstKind,
+) -> bool {
+    let mut outside = true;
+    kind.for_each_operand(|v| outside &= !defined_in_loop(func, forest, l, block_of, v));
+    outside
 }
 
 /// Whether executing `kind` where the program would not have is harmless:

@@ -17,9 +17,12 @@
 //! through every pointer parameter.
 //!
 //! * *prints*: calls a runtime output routine (or an unknown external);
-//! * *may not return*: has a cycle in its CFG (a loop is not proven finite
-//!   here), is recursive (directly or through its call-graph component),
-//!   calls a function that may not return, or an unknown external;
+//! * *may not return*: has a cycle in its CFG that is not a counted loop
+//!   (`is_counted_loop`: a test `i < n` that runs in every iteration, with
+//!   `n` invariant and `i` stepping by one, ends the loop; anything else is
+//!   not proven finite), is recursive (directly or through its call-graph
+//!   component), calls a function that may not return, or an unknown
+//!   external;
 //! * *may trap*: stops the program (`wend_div_by_zero`, `unreachable`),
 //!   divides by a value that is not a constant other than 0 and -1
 //!   (`sdiv`/`srem` by 0 or `INT_MIN / -1` is undefined in the IR; x86's
@@ -51,9 +54,11 @@ use petgraph::graph::DiGraph;
 
 use crate::analysis::alias::{for_each_access, underlying_object, Access, Object};
 use crate::analysis::cfg::Cfg;
-use crate::entities::FuncId;
-use crate::function::{Function, ValueDef};
-use crate::instructions::{BinOp, InstKind, Terminator};
+use crate::analysis::dom::DomTree;
+use crate::analysis::loops::{Loop, LoopForest};
+use crate::entities::{Block, FuncId, Value};
+use crate::function::{Function, InstBlocks, ValueDef};
+use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator};
 use crate::module::Module;
 use crate::runtime::RuntimeFn;
 
@@ -137,9 +142,18 @@ impl Effects {
             let members: Vec<FuncId> = component.iter().map(|&n| graph[n]).collect();
             for &id in &members {
                 component_of[id] = number as u32 + 1;
-                effects.funcs[id].params =
-                    vec![Access::default(); module.functions[id].params.len()];
+                // Nothing yet: the component's effects grow from here.
+                effects.funcs[id] = FunctionEffects {
+                    params: vec![Access::default(); module.functions[id].params.len()],
+                    ..FunctionEffects::default()
+                };
             }
+            // One pass is enough for a component without recursion: its
+            // callees' effects are final.
+            let recursive = members.len() > 1 || {
+                let n = component[0];
+                graph.find_edge(n, n).is_some()
+            };
             loop {
                 let mut changed = false;
                 for &id in &members {
@@ -151,7 +165,7 @@ impl Effects {
                         changed = true;
                     }
                 }
-                if !changed {
+                if !changed || !recursive {
                     break;
                 }
             }
@@ -204,10 +218,8 @@ impl Effects {
                 }
             }
             found.may_trap |= matches!(data.terminator, Some(Terminator::Unreachable));
-            // A retreating edge of the reverse postorder closes a cycle.
-            let here = cfg.rpo_index(block);
-            found.may_not_return |= cfg.succs(block).iter().any(|&s| cfg.rpo_index(s) <= here);
         }
+        found.may_not_return |= !loops_are_finite(func, &cfg);
         found
     }
 
@@ -237,6 +249,148 @@ impl Effects {
         let e = &self.funcs[func];
         self.touches_no_memory(func) && !e.may_not_return && !e.may_trap
     }
+}
+
+/// Whether every cycle of `func`'s CFG is a loop proven to end: none when
+/// there is no cycle at all (no retreating edge of the reverse postorder).
+fn loops_are_finite(func: &Function, cfg: &Cfg) -> bool {
+    let retreating_edges = || {
+        cfg.rpo().iter().flat_map(|&b| {
+            let here = cfg.rpo_index(b);
+            cfg.succs(b)
+                .iter()
+                .filter(move |&&s| cfg.rpo_index(s) <= here)
+                .map(move |&s| (b, s))
+        })
+    };
+    if retreating_edges().next().is_none() {
+        return true;
+    }
+    let domtree = DomTree::compute(func, cfg);
+    // A retreating edge whose target does not dominate its source enters
+    // an irreducible cycle, which is no loop to prove finite.
+    if retreating_edges().any(|(b, s)| !domtree.dominates(s, b)) {
+        return false;
+    }
+    let forest = LoopForest::compute(func, cfg, &domtree);
+    let block_of = func.inst_blocks();
+    let finite = forest
+        .loops()
+        .all(|l| is_counted_loop(func, &domtree, &forest, &block_of, l));
+    finite
+}
+
+/// Whether loop `l` is a counted loop, and so ends: a test that runs in
+/// every iteration (its block dominates the only latch) leaves the loop
+/// unless `x < bound` (or `bound < x`), where `bound` is defined outside
+/// the loop and `x` is a header phi that the latch increments by one (or
+/// decrements by one), or that increment itself. `x` then grows by one per
+/// iteration while below `bound` <= `INT_MAX`, so it never wraps and
+/// reaches `bound`. (`<=` is not accepted: `x <= INT_MAX` always holds.)
+fn is_counted_loop(
+    func: &Function,
+    domtree: &DomTree,
+    forest: &LoopForest,
+    block_of: &InstBlocks,
+    l: Loop,
+) -> bool {
+    let &[latch] = forest.latches(l) else {
+        return false;
+    };
+    let in_loop = |v: Value| {
+        func.defining_inst(v)
+            .and_then(|i| block_of[i].expand())
+            .is_some_and(|b| forest.contains(l, b))
+    };
+    forest.exiting(l).iter().any(|&exiting| {
+        if !domtree.dominates(exiting, latch) {
+            return false;
+        }
+        let Some(Terminator::CondBr {
+            cond,
+            then_dest,
+            else_dest,
+        }) = func.blocks[exiting].terminator
+        else {
+            return false;
+        };
+        let stay_if_true = match (forest.contains(l, then_dest), forest.contains(l, else_dest)) {
+            (true, false) => true,
+            (false, true) => false,
+            _ => return false,
+        };
+        let Some(&InstKind::Icmp {
+            cond: pred,
+            lhs,
+            rhs,
+        }) = func.defining_inst(cond).map(|i| &func.insts[i].kind)
+        else {
+            return false;
+        };
+        let stay = if stay_if_true { pred } else { pred.inverse() };
+        // The loop goes on while `low < high`.
+        let (low, high) = match stay {
+            IcmpCond::Slt => (lhs, rhs),
+            IcmpCond::Sgt => (rhs, lhs),
+            _ => return false,
+        };
+        (!in_loop(high) && steps_by(func, forest, block_of, latch, l, low, 1))
+            || (!in_loop(low) && steps_by(func, forest, block_of, latch, l, high, -1))
+    })
+}
+
+/// Whether `x` is a phi of loop `l`'s header whose value from `latch` is
+/// `x + step`, or that value itself (`step` is 1 or -1).
+fn steps_by(
+    func: &Function,
+    forest: &LoopForest,
+    block_of: &InstBlocks,
+    latch: Block,
+    l: Loop,
+    x: Value,
+    step: i32,
+) -> bool {
+    let header = forest.header(l);
+    let is_step_of = |next: Value, phi: Value| {
+        let Some(inst) = func.defining_inst(next) else {
+            return false;
+        };
+        match func.insts[inst].kind {
+            InstKind::Binary {
+                op: BinOp::Add,
+                lhs,
+                rhs,
+            } => {
+                (lhs == phi && func.as_const(rhs) == Some(step))
+                    || (rhs == phi && func.as_const(lhs) == Some(step))
+            }
+            InstKind::Binary {
+                op: BinOp::Sub,
+                lhs,
+                rhs,
+            } => lhs == phi && func.as_const(rhs) == Some(-step),
+            _ => false,
+        }
+    };
+    // The value a header phi takes from the latch.
+    let from_latch = |v: Value| {
+        let inst = func.defining_inst(v)?;
+        let is_header_phi = block_of[inst].expand() == Some(header)
+            && matches!(func.insts[inst].kind, InstKind::Phi { .. });
+        is_header_phi.then(|| func.phi_entry_from(inst, latch))
+    };
+    if let Some(next) = from_latch(x) {
+        return is_step_of(next, x);
+    }
+    // `x` is the step of a header phi.
+    let Some(inst) = func.defining_inst(x) else {
+        return false;
+    };
+    let mut found = false;
+    func.insts[inst].kind.for_each_operand(|phi| {
+        found |= from_latch(phi).is_some_and(|next| next == x && is_step_of(x, phi));
+    });
+    found
 }
 
 /// What a declared function (the runtime, or an unknown external) does.
@@ -375,7 +529,7 @@ entry:
   br label %head
 head:
   %i = phi i32 [ 0, %entry ], [ %i1, %head ]
-  %i1 = add i32 %i, 1
+  %i1 = add i32 %i, 2
   %c = icmp slt i32 %i1, %n
   br i1 %c, label %head, label %exit
 exit:
@@ -407,12 +561,113 @@ entry:
         assert!(divides.may_trap && !divides.may_not_return && !divides.prints);
         let loops = effects_of(IMPURE, "loops");
         assert!(loops.may_not_return && !loops.may_trap && !loops.prints);
+        // `i += 2` may step over INT_MAX: that loop is not proven finite.
         assert!(functions_where(IMPURE, Effects::is_pure).is_empty());
         // Reusing a dominating call needs neither returning nor not
         // trapping: a second call runs only after the first returned.
         assert_eq!(
             functions_where(IMPURE, Effects::touches_no_memory),
             ["divides", "loops"]
+        );
+    }
+
+    #[test]
+    fn counted_loops_end_and_others_may_not() {
+        let ir = "
+define i32 @up(i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i1, %body ]
+  %s = phi i32 [ 0, %entry ], [ %s1, %body ]
+  %c = icmp slt i32 %i, %n
+  br i1 %c, label %body, label %exit
+body:
+  %s1 = add i32 %s, %i
+  %i1 = add i32 %i, 1
+  br label %head
+exit:
+  ret i32 %s
+}
+
+define i32 @down_rotated(i32 %n) {
+entry:
+  br label %body
+body:
+  %i = phi i32 [ %n, %entry ], [ %i1, %body ]
+  %i1 = sub i32 %i, 1
+  %c = icmp sge i32 0, %i1
+  br i1 %c, label %exit, label %body
+exit:
+  ret i32 %i1
+}
+
+define i32 @nested(i32 %n) {
+entry:
+  br label %outer
+outer:
+  %i = phi i32 [ 0, %entry ], [ %i1, %latch ]
+  %c = icmp sgt i32 %n, %i
+  br i1 %c, label %inner, label %exit
+inner:
+  %j = phi i32 [ 0, %outer ], [ %j1, %inner ]
+  %j1 = add i32 1, %j
+  %d = icmp slt i32 %j1, %i
+  br i1 %d, label %inner, label %latch
+latch:
+  %i1 = add i32 %i, 1
+  br label %outer
+exit:
+  ret i32 0
+}
+
+define i32 @up_to_inclusive(i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i1, %head ]
+  %i1 = add i32 %i, 1
+  %c = icmp sle i32 %i1, %n
+  br i1 %c, label %head, label %exit
+exit:
+  ret i32 %i1
+}
+
+define i32 @moving_bound(i32 %n) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i1, %head ]
+  %m = phi i32 [ %n, %entry ], [ %m1, %head ]
+  %i1 = add i32 %i, 1
+  %m1 = add i32 %m, 1
+  %c = icmp slt i32 %i1, %m
+  br i1 %c, label %head, label %exit
+exit:
+  ret i32 %i1
+}
+
+define i32 @test_not_every_iteration(i32 %n, i1 %b) {
+entry:
+  br label %head
+head:
+  %i = phi i32 [ 0, %entry ], [ %i1, %latch ]
+  %i1 = add i32 %i, 1
+  br i1 %b, label %latch, label %test
+test:
+  %c = icmp slt i32 %i1, %n
+  br i1 %c, label %latch, label %exit
+latch:
+  br label %head
+exit:
+  ret i32 %i1
+}
+";
+        // `i <= n` holds forever for n = INT_MAX; a bound that moves with
+        // `i`, or a test some iterations skip, proves nothing.
+        assert_eq!(
+            functions_where(ir, Effects::is_pure),
+            ["up", "down_rotated", "nested"]
         );
     }
 
@@ -490,7 +745,7 @@ entry:
         for name in ["even", "odd"] {
             let e = effects_of(ir, name);
             assert_eq!(e.params, [NONE, W], "{name}");
-            assert!(e.prints && e.may_not_return && !e.may_trap, "{name}");
+            assert!(e.prints && e.may_not_return && !e.may_trap, "{name} {e:?}");
         }
         let e = effects_of(ir, "self");
         assert!(e.may_not_return && !e.prints);

@@ -12,7 +12,8 @@
 ;   either and stays too.
 ;   So %both = and %lt, %gt becomes and %lt, %lt, and %sel2 (select
 ;   %both, %k2, %k1) becomes select %both, %k1, %k1 — the same as %sel1.
-; - the two loads of %p and the two calls are never merged.
+; - the two loads of %p, with nothing between that writes memory, are one
+;   (loads-and-stores.ll has the rest); the two calls print: never merged.
 ; - %z1 in the unreachable %dead is left alone.
 
 define i32 @f(i32 %a, i32 %b, i32* %p) {
