@@ -45,7 +45,7 @@
 use crate::intervals::{Interval, Intervals, Pos};
 use crate::liveness::Liveness;
 use crate::mir::{MCall, MFunction, MInst, MTerm, Operand, PerVReg, VReg};
-use crate::regs::{PReg, ALLOCATABLE, ARG_REGS};
+use crate::regs::{PReg, ARG_REGS};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
@@ -298,7 +298,8 @@ fn allocate_intervals_traced<T: Trace>(
         hints: collect_hints(mf),
         weights: spill_weights(mf),
         locs: SecondaryMap::with_capacity(mf.vreg_widths.len()),
-        taken: (0..=PReg::R15 as usize)
+        allocatable: crate::regs::allocatable(mf.frame_pointer),
+        taken: (0..crate::regs::COUNT)
             .map(|_| Occupancy::default())
             .collect(),
         spilled: Vec::new(),
@@ -390,6 +391,9 @@ struct LinearScan<'a> {
     hints: Hints,
     weights: SecondaryMap<VReg, u64>,
     locs: SecondaryMap<VReg, Option<Loc>>,
+    /// The registers to give, in order (`%rbp` only in a function without
+    /// a frame pointer).
+    allocatable: &'static [PReg],
     /// What each physical register holds (indexed by `PReg as usize`): the
     /// active and inactive intervals given to it.
     taken: Vec<Occupancy>,
@@ -404,7 +408,7 @@ impl LinearScan<'_> {
 
     /// The registers live at `pos`, with what they hold (for a trace).
     fn active_at(&self, pos: Pos) -> Vec<(&'static str, u32)> {
-        ALLOCATABLE
+        self.allocatable
             .iter()
             .filter_map(|&r| {
                 let (_, &(end, v)) = self.taken[r as usize].ranges.range(..=pos).next_back()?;
@@ -445,7 +449,7 @@ impl LinearScan<'_> {
             })
             .chain(self.hints.fixed.of(v).iter().copied())
             .find(|&r| free(r));
-        hinted.or_else(|| ALLOCATABLE.iter().copied().find(|&r| free(r)))
+        hinted.or_else(|| self.allocatable.iter().copied().find(|&r| free(r)))
     }
 
     fn assign(&mut self, v: VReg, r: PReg) {
@@ -460,8 +464,7 @@ impl LinearScan<'_> {
     // lab(linear-scan) begin: the spill choice when no register is free
     fn spill_at_interval(&mut self, v: VReg, class: RegClass, trace: &mut impl Trace) {
         let cur = self.interval(v);
-        let best = ALLOCATABLE
-            .iter()
+        let best = (self.allocatable.iter())
             .copied()
             .filter(|&r| class.contains(r))
             .map(|r| {
@@ -570,12 +573,18 @@ fn assign_spill_slots(
     slots
 }
 
-/// Checks an allocation independently of how it was made: no register or
-/// spill slot holds two values at once, no value lives across a call in a
+/// Checks an allocation independently of how it was made: no value is in
+/// `%rbp` where it is the frame pointer, no register or spill slot holds
+/// two values at once, no value lives across a call in a
 /// caller-saved register or across a division in `%eax`/`%edx`. A value
 /// "holds" its location from each definition to the last use reached from
 /// it, computed by a backward walk over every block from its live-out set.
 pub fn check_allocation(mf: &MFunction, alloc: &Allocation) -> Result<(), String> {
+    if mf.frame_pointer {
+        if let Some((v, _)) = (alloc.locs.iter()).find(|(_, l)| **l == Some(Loc::Reg(PReg::Rbp))) {
+            return Err(format!("{}: {v} in the frame pointer %rbp", mf.name));
+        }
+    }
     let liveness = Liveness::compute(mf);
     for &b in &mf.layout {
         let block = mf.block(b);

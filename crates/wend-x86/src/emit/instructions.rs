@@ -9,7 +9,7 @@
 //! [`wend_ir::parallel_copy`], with `%r10` to break cycles.
 
 use super::labels::{string_label, symbol};
-use super::operands::{suffix, MemOperand, Place, Src};
+use super::operands::{suffix, Place, Src};
 use super::FunctionEmitter;
 use crate::divconst::DivStrategy;
 use crate::mir::*;
@@ -62,7 +62,7 @@ impl FunctionEmitter<'_> {
                     .map(|(k, &d)| {
                         let abi = match ARG_REGS.get(k) {
                             Some(&r) => Place::Reg(r),
-                            None => Place::Frame(16 + 8 * (k - ARG_REGS.len()) as i32),
+                            None => self.frame.stack_param(k - ARG_REGS.len()),
                         };
                         (self.place(d), Src::Place(abi), self.width(d))
                     })
@@ -83,7 +83,7 @@ impl FunctionEmitter<'_> {
             } => {
                 let divisor = match self.src(*rhs) {
                     Src::Place(p @ Place::Reg(r)) if r != PReg::Rax && r != PReg::Rdx => p,
-                    Src::Place(p @ (Place::Frame(_) | Place::Out(_))) => p,
+                    Src::Place(p @ (Place::Rbp(_) | Place::Rsp(_))) => p,
                     other => {
                         self.mov(Width::W32, other, Place::Reg(SCRATCH));
                         Place::Reg(SCRATCH)
@@ -166,7 +166,7 @@ impl FunctionEmitter<'_> {
                 self.mov(w, Src::Place(target), d);
             }
             MInst::LeaSlot { dst, slot } => {
-                let addr = MemOperand::Frame(self.frame.slot_offset(*slot));
+                let addr = self.frame.mem(self.frame.slot_offset(*slot));
                 self.lea(*dst, addr);
             }
             MInst::LeaStr { dst, string } => {
@@ -218,7 +218,7 @@ impl FunctionEmitter<'_> {
                     .map(|(k, &a)| {
                         let abi = match ARG_REGS.get(k) {
                             Some(&r) => Place::Reg(r),
-                            None => Place::Out(8 * (k - ARG_REGS.len()) as i32),
+                            None => Place::Rsp(8 * (k - ARG_REGS.len()) as i32),
                         };
                         let w = match a {
                             Operand::Reg(v) => self.width(v),
