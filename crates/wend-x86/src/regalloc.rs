@@ -37,7 +37,10 @@
 //! arithmetic), or the fixed register it is wanted in (argument registers,
 //! `%eax` for results); a copy between two values with the same register
 //! disappears at emission. Spill slots are then shared between spilled
-//! intervals that do not overlap (greedy interval-graph colouring).
+//! intervals that do not overlap (greedy interval-graph colouring), a
+//! value taking the slot of one it is copied from or to where their
+//! intervals, holes included, do not meet: the copy between them, memory
+//! to memory, disappears too ([`assign_spill_slots`]).
 //!
 //! Requires a complete machine function; the result is invalidated by any
 //! change to it. [`check_allocation`] verifies a result independently.
@@ -347,9 +350,12 @@ fn allocate_intervals_traced<T: Trace>(
     // lab(linear-scan) end
 
     let LinearScan {
-        mut locs, spilled, ..
+        mut locs,
+        spilled,
+        hints,
+        ..
     } = scan;
-    let spill_slots = assign_spill_slots(intervals, &spilled, &mut locs);
+    let spill_slots = assign_spill_slots(intervals, &hints, &spilled, &mut locs);
     let mut callee_saved_used: Vec<PReg> = crate::regs::CALLEE_SAVED
         .iter()
         .copied()
@@ -538,39 +544,74 @@ impl RegClass {
 }
 
 /// Gives each spilled register a stack slot, sharing slots between
-/// intervals that do not overlap: a greedy colouring of the intervals
-/// (taken without their holes) by start, each taking the lowest-numbered
-/// slot free at its start. Returns the number of slots. The slots in use
-/// wait in a heap by the end of their interval, so a slot is found in
-/// logarithmic time however many values are spilled at once.
+/// intervals that do not overlap. The first choice is the slot of a value
+/// it is copied from or to (the copy hints), if no interval given that
+/// slot meets its own, holes included: a phi and the values copied into it
+/// then share one slot, and the copies between them — memory to memory,
+/// two instructions each through a scratch register — disappear, as
+/// coalescing makes register copies disappear (LLVM's stack-slot colouring
+/// merges spill slots the same way). Otherwise it is a greedy colouring of
+/// the intervals (taken without their holes) by start, each taking the
+/// lowest-numbered slot free at its start. Returns the number of slots.
+/// The slots in use wait in a heap by the end of their last interval, so a
+/// slot is found in logarithmic time however many values are spilled at
+/// once.
 fn assign_spill_slots(
     intervals: &Intervals,
+    hints: &Hints,
     spilled: &[VReg],
     locs: &mut SecondaryMap<VReg, Option<Loc>>,
 ) -> u32 {
     let interval = |v: VReg| intervals.of(v).expect("a spilled register occurs");
     let mut spilled = spilled.to_vec();
     spilled.sort_by_key(|&v| (interval(v).start(), v));
-    let mut slots = 0u32;
     let mut free_slots: BTreeSet<u32> = BTreeSet::new();
     let mut busy_until: BinaryHeap<Reverse<(Pos, u32)>> = BinaryHeap::new();
+    // Per slot: the end of the last interval given it (an entry of the heap
+    // with an earlier end is stale), and the ranges given it.
+    let mut slot_end: Vec<Pos> = Vec::new();
+    let mut taken: Vec<Occupancy> = Vec::new();
     for &v in &spilled {
-        let (start, end) = (interval(v).start(), interval(v).end());
+        let cur = interval(v);
+        let (start, end) = (cur.start(), cur.end());
         while let Some(&Reverse((busy_end, slot))) = busy_until.peek() {
             if busy_end >= start {
                 break;
             }
             busy_until.pop();
-            free_slots.insert(slot);
+            if slot_end[slot as usize] == busy_end {
+                free_slots.insert(slot);
+            }
         }
-        let slot = free_slots.pop_first().unwrap_or_else(|| {
-            slots += 1;
-            slots - 1
+        let hinted = hints.related.of(v).iter().find_map(|&h| match locs[h] {
+            Some(Loc::Spill(slot)) => {
+                let occupancy = &mut taken[slot as usize];
+                occupancy.expire(start);
+                (!occupancy.intersects(cur)).then_some(slot)
+            }
+            _ => None,
         });
-        busy_until.push(Reverse((end, slot)));
+        let slot = match hinted {
+            Some(slot) => {
+                free_slots.remove(&slot);
+                slot
+            }
+            None => free_slots.pop_first().unwrap_or_else(|| {
+                let slot = taken.len() as u32;
+                slot_end.push(end);
+                busy_until.push(Reverse((end, slot)));
+                taken.push(Occupancy::default());
+                slot
+            }),
+        };
+        taken[slot as usize].insert(cur, v);
+        if end > slot_end[slot as usize] {
+            slot_end[slot as usize] = end;
+            busy_until.push(Reverse((end, slot)));
+        }
         locs[v] = Some(Loc::Spill(slot));
     }
-    slots
+    taken.len() as u32
 }
 
 /// Checks an allocation independently of how it was made: no value is in
