@@ -71,6 +71,12 @@ fn no_frame_pointer() {
     assert_eq!(check_golden("no-frame-pointer"), "47\n");
 }
 
+/// Two selects on one comparison: one compare, two `cmov`s.
+#[test]
+fn selects_share_a_compare() {
+    assert_eq!(check_golden("selects-one-compare"), "4003\n7002\n");
+}
+
 /// A `select` from simplifycfg: a compare and a `cmov`, no branch.
 #[test]
 fn select_is_a_cmov() {

@@ -6,7 +6,9 @@
 //! allows one and go through the scratch registers `%r11`/`%r10`
 //! otherwise, and every parallel move (phi copies, call arguments,
 //! incoming parameters) is sequentialised between places by
-//! [`wend_ir::parallel_copy`], with `%r10` to break cycles.
+//! [`wend_ir::parallel_copy`], with `%r10` to break cycles. A comparison
+//! whose flags are still set (`FunctionEmitter::flags`: the selects of a
+//! setter's leaf, a select and the branch after it) is not repeated.
 
 use super::labels::{string_label, symbol};
 use super::operands::{suffix, Place, Src};
@@ -45,7 +47,29 @@ impl FunctionEmitter<'_> {
         }
     }
 
+    /// Sets the flags from `lhs - rhs`, unless they hold that already
+    /// ([`FunctionEmitter::flags`]).
+    pub(super) fn compare_unless_set(&mut self, lhs: VReg, rhs: Operand) {
+        if self.flags != Some((lhs, rhs)) {
+            self.compare(lhs, rhs);
+        }
+    }
+
+    /// After a compare of `lhs` and `rhs` and code that leaves the flags
+    /// alone, writing `dst`: the flags still hold that comparison unless
+    /// `dst` is one of its operands.
+    fn flags_hold(&mut self, lhs: VReg, rhs: Operand, dst: VReg) {
+        let overwritten = dst == lhs || rhs == Operand::Reg(dst);
+        self.flags = (!overwritten).then_some((lhs, rhs));
+    }
+
     pub(super) fn inst(&mut self, inst: &MInst) {
+        // Only the instructions that emit no code keep the flags' contents
+        // known; the others say what they leave there.
+        let known = match inst {
+            MInst::Note { .. } | MInst::DebugValue { .. } => self.flags,
+            _ => self.flags.take(),
+        };
         match inst {
             MInst::DebugValue { .. } => {}
             MInst::Note { inst, line } => {
@@ -113,7 +137,9 @@ impl FunctionEmitter<'_> {
                 lhs,
                 rhs,
             } => {
-                self.compare(*lhs, *rhs);
+                if known != Some((*lhs, *rhs)) {
+                    self.compare(*lhs, *rhs);
+                }
                 let cc = cond.suffix();
                 match self.place(*dst) {
                     Place::Reg(r) => {
@@ -130,6 +156,7 @@ impl FunctionEmitter<'_> {
                         self.mov(Width::W32, Src::Place(Place::Reg(SCRATCH)), mem);
                     }
                 }
+                self.flags_hold(*lhs, *rhs, *dst);
             }
             MInst::Select(select) => {
                 let MSelect {
@@ -141,7 +168,9 @@ impl FunctionEmitter<'_> {
                     if_false,
                 } = &**select;
                 let w = self.width(*dst);
-                self.compare(*lhs, *rhs);
+                if known != Some((*lhs, *rhs)) {
+                    self.compare(*lhs, *rhs);
+                }
                 let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
                 // `mov` leaves the flags alone, so the compare above stays valid.
                 let target = match d {
@@ -164,6 +193,7 @@ impl FunctionEmitter<'_> {
                     target.text(w)
                 ));
                 self.mov(w, Src::Place(target), d);
+                self.flags_hold(*lhs, *rhs, *dst);
             }
             MInst::LeaSlot { dst, slot } => {
                 let addr = self.frame.mem(self.frame.slot_offset(*slot));
