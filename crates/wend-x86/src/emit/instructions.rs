@@ -459,6 +459,10 @@ impl FunctionEmitter<'_> {
         if op.is_commutative() && r == Src::Place(d) {
             std::mem::swap(&mut l, &mut r);
         }
+        if let Some(address) = lea_address(op, l, r, d) {
+            self.ins(format_args!("leal {address}, {}", d.text(w)));
+            return;
+        }
         let t = if d.is_mem() || r == Src::Place(d) {
             scratch
         } else {
@@ -589,5 +593,44 @@ impl FunctionEmitter<'_> {
         self.out_of_line = std::mem::replace(&mut self.text, block_text);
         self.instructions = instructions;
         back
+    }
+}
+
+/// The address whose `lea` computes `l op r` into `d`, where that is one
+/// instruction instead of a `mov` and an `add`: an addition of a constant
+/// or of two registers (or a subtraction of a constant), into a register
+/// that is not the left operand's (then `add` alone does). `lea` computes
+/// in 64 bits; the low 32 it writes wrap exactly as `addl` does, and it
+/// leaves the flags alone, which no one reads after an addition.
+fn lea_address(op: AluOp, l: Src, r: Src, d: Place) -> Option<LeaAddress> {
+    let (Src::Place(Place::Reg(base)), Place::Reg(d)) = (l, d) else {
+        return None;
+    };
+    if base == d {
+        return None;
+    }
+    match (op, r) {
+        (AluOp::Add, Src::Imm(k)) => Some(LeaAddress::Offset(k, base)),
+        (AluOp::Sub, Src::Imm(k)) if k != i32::MIN => Some(LeaAddress::Offset(-k, base)),
+        (AluOp::Add, Src::Place(Place::Reg(index))) if index != d => {
+            Some(LeaAddress::Sum(base, index))
+        }
+        _ => None,
+    }
+}
+
+/// An address of [`lea_address`]: `k(%base)` or `(%base,%index)`.
+#[derive(Copy, Clone)]
+enum LeaAddress {
+    Offset(i32, PReg),
+    Sum(PReg, PReg),
+}
+
+impl fmt::Display for LeaAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LeaAddress::Offset(k, base) => write!(f, "{k}({})", base.name64()),
+            LeaAddress::Sum(base, index) => write!(f, "({},{})", base.name64(), index.name64()),
+        }
     }
 }

@@ -66,20 +66,15 @@ main.mix:
 	movl 72(%rsp), %ebx
 	movl 64(%rsp), %eax
 	# %x1 = add i32 %a, %a
-	movl %edi, %r12d
-	addl %edi, %r12d
+	leal (%rdi,%rdi), %r12d
 	# %x2 = add i32 %b, %b
-	movl %esi, %r13d
-	addl %esi, %r13d
+	leal (%rsi,%rsi), %r13d
 	# %x3 = add i32 %c, %c
-	movl %edx, %r14d
-	addl %edx, %r14d
+	leal (%rdx,%rdx), %r14d
 	# %x4 = add i32 %d, %d
-	movl %ecx, %r15d
-	addl %ecx, %r15d
+	leal (%rcx,%rcx), %r15d
 	# %x5 = add i32 %e, %g
-	movl %r8d, %ebp
-	addl %eax, %ebp
+	leal (%r8,%rax), %ebp
 	# %x6 = add i32 %f, %h
 	addl %r9d, %ebx
 	# %r = call i32 @main.id(i32 %a)
