@@ -40,7 +40,9 @@
 //! intervals that do not overlap (greedy interval-graph colouring), a
 //! value taking the slot of one it is copied from or to where their
 //! intervals, holes included, do not meet: the copy between them, memory
-//! to memory, disappears too ([`assign_spill_slots`]).
+//! to memory, disappears too (`assign_spill_slots`). Stack parameters
+//! read rarely, and stack parameters spilled, stay in their incoming
+//! argument slots (`IN_PLACE_WEIGHT`).
 //!
 //! Requires a complete machine function; the result is invalidated by any
 //! change to it. [`check_allocation`] verifies a result independently.
@@ -60,6 +62,9 @@ pub enum Loc {
     Reg(PReg),
     /// The n-th 8-byte spill slot of the frame.
     Spill(u32),
+    /// The n-th incoming stack argument, where the caller put it: a stack
+    /// parameter used in place (`IN_PLACE_WEIGHT`).
+    Incoming(u32),
 }
 
 pub struct Allocation {
@@ -307,9 +312,16 @@ fn allocate_intervals_traced<T: Trace>(
             .collect(),
         spilled: Vec::new(),
     };
+    let stack_params = stack_parameters(mf);
+    for &(k, v) in &stack_params {
+        if scan.weights[v] <= IN_PLACE_WEIGHT {
+            scan.locs[v] = Some(Loc::Incoming(k));
+        }
+    }
     // The intervals sorted by increasing start point (then number).
     let mut order: Vec<(Pos, VReg)> = (0..mf.vreg_widths.len())
         .map(VReg::new)
+        .filter(|&v| scan.locs[v].is_none())
         .filter_map(|v| intervals.of(v).map(|i| (i.start(), v)))
         .collect();
     order.sort_unstable();
@@ -351,10 +363,17 @@ fn allocate_intervals_traced<T: Trace>(
 
     let LinearScan {
         mut locs,
-        spilled,
+        mut spilled,
         hints,
         ..
     } = scan;
+    // A stack parameter spilled stays where the caller put it.
+    for &(k, v) in &stack_params {
+        if let Some(at) = spilled.iter().position(|&w| w == v) {
+            spilled.swap_remove(at);
+            locs[v] = Some(Loc::Incoming(k));
+        }
+    }
     let spill_slots = assign_spill_slots(intervals, &hints, &spilled, &mut locs);
     let mut callee_saved_used: Vec<PReg> = crate::regs::CALLEE_SAVED
         .iter()
@@ -367,6 +386,33 @@ fn allocate_intervals_traced<T: Trace>(
         spill_slots,
         callee_saved_used,
     }
+}
+
+/// The largest spill weight of a stack parameter (the seventh and later)
+/// left where the caller put it: read at most twice, outside loops (the
+/// entry's definition counts 2, a use 1 outside loops and 8 or more inside
+/// one). Copied into a register at entry, each would cost a load there
+/// anyway, and hold a register — often a callee-saved one, saved and
+/// restored — on every path, also those that never read it; in place, each
+/// read is a memory operand or a load where it is needed. A stack
+/// parameter that is spilled stays in place too, instead of being copied
+/// to a spill slot.
+const IN_PLACE_WEIGHT: u64 = 4;
+
+/// The stack parameters of `mf`, with their numbers among the stack
+/// arguments.
+fn stack_parameters(mf: &MFunction) -> Vec<(u32, VReg)> {
+    let entry = mf.block(mf.layout[0]);
+    let params = entry.insts.iter().find_map(|i| match i {
+        MInst::Params { dsts } => Some(dsts),
+        _ => None,
+    });
+    (params
+        .iter()
+        .flat_map(|dsts| dsts.iter().skip(ARG_REGS.len()))
+        .enumerate())
+    .map(|(k, &v)| (k as u32, v))
+    .collect()
 }
 
 /// The blocks' instruction ranges and every interval, for a trace.

@@ -98,6 +98,7 @@ impl FunctionEmitter<'_> {
         match self.alloc.loc(v) {
             Loc::Reg(r) => Place::Reg(r),
             Loc::Spill(s) => self.frame.place(self.frame.spill_offset(s)),
+            Loc::Incoming(k) => self.frame.stack_param(k as usize),
         }
     }
 

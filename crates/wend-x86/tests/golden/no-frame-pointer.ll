@@ -1,10 +1,11 @@
 ; assembly of: main.mix
 ; options: omit-frame-pointer
 ; A function of optimised code, without a frame pointer: its frame is
-; addressed off %rsp, its stack parameters %g and %h are read 16 and 24
-; bytes above where a pushed %rbp would be, and %rbp is the sixth
-; callee-saved register: the six values live across the call all stay in
-; registers (with a frame pointer, one of them would go to memory). @main
+; addressed off %rsp, and %rbp is the sixth callee-saved register: the six
+; values live across the call all stay in registers (with a frame pointer,
+; one of them would go to memory). Its stack parameters %g and %h, each
+; read once, are read where the caller put them, 16 and 24 bytes above
+; where a pushed %rbp would be, as memory operands: not copied at entry. @main
 ; prints mix(1, ..., 8) = 2+4+6+8 + (5+7) + (6+8) + 1 = 47.
 
 define i32 @main.id(i32 %x) {
@@ -63,36 +64,36 @@ main.mix:
 	movq %rbp, (%rsp)
 	.cfi_offset %rbp, -64
 # entry:
-	movl 72(%rsp), %ebx
-	movl 64(%rsp), %eax
 	# %x1 = add i32 %a, %a
-	leal (%rdi,%rdi), %r12d
+	leal (%rdi,%rdi), %ebx
 	# %x2 = add i32 %b, %b
-	leal (%rsi,%rsi), %r13d
+	leal (%rsi,%rsi), %r12d
 	# %x3 = add i32 %c, %c
-	leal (%rdx,%rdx), %r14d
+	leal (%rdx,%rdx), %r13d
 	# %x4 = add i32 %d, %d
-	leal (%rcx,%rcx), %r15d
+	leal (%rcx,%rcx), %r14d
 	# %x5 = add i32 %e, %g
-	leal (%r8,%rax), %ebp
+	movl %r8d, %r15d
+	addl 64(%rsp), %r15d
 	# %x6 = add i32 %f, %h
-	addl %r9d, %ebx
+	movl %r9d, %ebp
+	addl 72(%rsp), %ebp
 	# %r = call i32 @main.id(i32 %a)
 	call main.id
 	# %s1 = add i32 %x1, %x2
-	addl %r13d, %r12d
+	addl %r12d, %ebx
 	# %s2 = add i32 %s1, %x3
-	addl %r14d, %r12d
+	addl %r13d, %ebx
 	# %s3 = add i32 %s2, %x4
-	addl %r15d, %r12d
+	addl %r14d, %ebx
 	# %s4 = add i32 %s3, %x5
-	addl %ebp, %r12d
+	addl %r15d, %ebx
 	# %s5 = add i32 %s4, %x6
-	addl %ebx, %r12d
+	addl %ebp, %ebx
 	# %s6 = add i32 %s5, %r
-	addl %eax, %r12d
+	addl %eax, %ebx
 	# ret i32 %s6
-	movl %r12d, %eax
+	movl %ebx, %eax
 	.cfi_remember_state
 	movq 40(%rsp), %rbx
 	movq 32(%rsp), %r12
