@@ -34,6 +34,7 @@ pub fn function_asm(module: &Module, func: &Function, source_name: &str) -> Vec<
         source_file: Some(source_name.to_string()),
         comments: true,
         debug_info: None,
+        omit_frame_pointer: false,
     };
     annotate(&wend_x86::compile_function_asm(module, func, &opts))
 }

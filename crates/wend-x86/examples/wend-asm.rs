@@ -31,6 +31,7 @@ fn main() {
         source_file: Some(path.clone()),
         comments: args.iter().any(|a| a == "--comments"),
         debug_info: None,
+        omit_frame_pointer: false,
     };
     print!("{}", wend_x86::compile_module(&module, &opts));
 }

@@ -271,6 +271,7 @@ fn select(
             slot_area: 0,
             max_stack_args: 0,
             decl_line: func.debug.as_ref().map(|d| d.line),
+            frame_pointer: true,
         },
         vregs: SecondaryMap::new(),
         slots: SecondaryMap::new(),

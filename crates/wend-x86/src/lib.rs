@@ -57,6 +57,11 @@ pub struct Options {
     /// needs `source_file`, and the functions' debug tables
     /// ([`wend_ir::debug_info`]).
     pub debug_info: Option<DebugInfoOptions>,
+    /// Address the frame off `%rsp` and allocate `%rbp` like any other
+    /// callee-saved register, as `-fomit-frame-pointer` does (wendc's
+    /// optimisation levels above 0); otherwise `%rbp` is the frame pointer.
+    /// Debuggers unwind either way, through the CFI directives.
+    pub omit_frame_pointer: bool,
 }
 
 /// What the debug information says beyond the program itself.
@@ -81,11 +86,21 @@ fn prepare_ir(ir: &mut wend_ir::Function) {
     out_of_ssa::split_edges(ir);
 }
 
-/// Runs the pipeline up to register allocation on one function.
+/// Runs the pipeline up to register allocation on one function (with a
+/// frame pointer).
 pub fn compile_function(module: &Module, func: &wend_ir::Function) -> CompiledFunction {
+    compile_function_with(module, func, true)
+}
+
+fn compile_function_with(
+    module: &Module,
+    func: &wend_ir::Function,
+    frame_pointer: bool,
+) -> CompiledFunction {
     let mut ir = func.clone();
     prepare_ir(&mut ir);
-    let mir = isel::select_function(&ir, module, isel::Notes::EveryInst);
+    let mut mir = isel::select_function(&ir, module, isel::Notes::EveryInst);
+    mir.frame_pointer = frame_pointer;
     let alloc = regalloc::allocate(&mir);
     CompiledFunction { ir, mir, alloc }
 }
@@ -113,7 +128,7 @@ pub fn compile_function_traced(
 /// The assembly of one defined function alone (no runtime, no strings):
 /// for golden tests and for looking at the code of one function.
 pub fn compile_function_asm(module: &Module, func: &wend_ir::Function, opts: &Options) -> String {
-    let compiled = compile_function(module, func);
+    let compiled = compile_function_with(module, func, !opts.omit_frame_pointer);
     let labels = emit::block_labels(&compiled.ir);
     let mut out = Vec::new();
     emit::emit_function(
@@ -193,7 +208,8 @@ fn write_module_inner(
             (Some(_), Some(debug)) => debug.variables.iter().filter_map(|v| v.slot).collect(),
             _ => Vec::new(),
         };
-        let (mir, slots) = isel::select_function_with_slots(&ir, module, notes, &allocas);
+        let (mut mir, slots) = isel::select_function_with_slots(&ir, module, notes, &allocas);
+        mir.frame_pointer = !opts.omit_frame_pointer;
         let debug = dwarf.as_ref().and(ir.debug.take());
         // Only assembly comments need the IR past this point: without
         // them it is freed before register allocation, the hungriest step.

@@ -165,6 +165,7 @@ mod tests {
             slot_area: 0,
             max_stack_args: 0,
             decl_line: None,
+            frame_pointer: true,
         };
         mf.push_block(
             entry,

@@ -450,6 +450,10 @@ pub struct MFunction {
     /// The source line of the function's name, when it carries debug
     /// information (`-g`): the line its prologue is attributed to.
     pub decl_line: Option<u32>,
+    /// Whether `%rbp` is the frame pointer (the frame-pointer chain), or
+    /// the frame is addressed off `%rsp` and `%rbp` is allocated like any
+    /// callee-saved register (see `emit/frame.rs`).
+    pub frame_pointer: bool,
 }
 
 impl MFunction {

@@ -37,7 +37,12 @@
 //! arithmetic), or the fixed register it is wanted in (argument registers,
 //! `%eax` for results); a copy between two values with the same register
 //! disappears at emission. Spill slots are then shared between spilled
-//! intervals that do not overlap (greedy interval-graph colouring).
+//! intervals that do not overlap (greedy interval-graph colouring), a
+//! value taking the slot of one it is copied from or to where their
+//! intervals, holes included, do not meet: the copy between them, memory
+//! to memory, disappears too (`assign_spill_slots`). Stack parameters
+//! read rarely, and stack parameters spilled, stay in their incoming
+//! argument slots (`IN_PLACE_WEIGHT`).
 //!
 //! Requires a complete machine function; the result is invalidated by any
 //! change to it. [`check_allocation`] verifies a result independently.
@@ -45,7 +50,7 @@
 use crate::intervals::{Interval, Intervals, Pos};
 use crate::liveness::Liveness;
 use crate::mir::{MCall, MFunction, MInst, MTerm, Operand, PerVReg, VReg};
-use crate::regs::{PReg, ALLOCATABLE, ARG_REGS};
+use crate::regs::{PReg, ARG_REGS};
 use cranelift_entity::{EntityRef, SecondaryMap};
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, BTreeSet, BinaryHeap};
@@ -57,6 +62,9 @@ pub enum Loc {
     Reg(PReg),
     /// The n-th 8-byte spill slot of the frame.
     Spill(u32),
+    /// The n-th incoming stack argument, where the caller put it: a stack
+    /// parameter used in place (`IN_PLACE_WEIGHT`).
+    Incoming(u32),
 }
 
 pub struct Allocation {
@@ -298,14 +306,22 @@ fn allocate_intervals_traced<T: Trace>(
         hints: collect_hints(mf),
         weights: spill_weights(mf),
         locs: SecondaryMap::with_capacity(mf.vreg_widths.len()),
-        taken: (0..=PReg::R15 as usize)
+        allocatable: crate::regs::allocatable(mf.frame_pointer),
+        taken: (0..crate::regs::COUNT)
             .map(|_| Occupancy::default())
             .collect(),
         spilled: Vec::new(),
     };
+    let stack_params = stack_parameters(mf);
+    for &(k, v) in &stack_params {
+        if scan.weights[v] <= IN_PLACE_WEIGHT {
+            scan.locs[v] = Some(Loc::Incoming(k));
+        }
+    }
     // The intervals sorted by increasing start point (then number).
     let mut order: Vec<(Pos, VReg)> = (0..mf.vreg_widths.len())
         .map(VReg::new)
+        .filter(|&v| scan.locs[v].is_none())
         .filter_map(|v| intervals.of(v).map(|i| (i.start(), v)))
         .collect();
     order.sort_unstable();
@@ -346,9 +362,19 @@ fn allocate_intervals_traced<T: Trace>(
     // lab(linear-scan) end
 
     let LinearScan {
-        mut locs, spilled, ..
+        mut locs,
+        mut spilled,
+        hints,
+        ..
     } = scan;
-    let spill_slots = assign_spill_slots(intervals, &spilled, &mut locs);
+    // A stack parameter spilled stays where the caller put it.
+    for &(k, v) in &stack_params {
+        if let Some(at) = spilled.iter().position(|&w| w == v) {
+            spilled.swap_remove(at);
+            locs[v] = Some(Loc::Incoming(k));
+        }
+    }
+    let spill_slots = assign_spill_slots(intervals, &hints, &spilled, &mut locs);
     let mut callee_saved_used: Vec<PReg> = crate::regs::CALLEE_SAVED
         .iter()
         .copied()
@@ -360,6 +386,33 @@ fn allocate_intervals_traced<T: Trace>(
         spill_slots,
         callee_saved_used,
     }
+}
+
+/// The largest spill weight of a stack parameter (the seventh and later)
+/// left where the caller put it: read at most twice, outside loops (the
+/// entry's definition counts 2, a use 1 outside loops and 8 or more inside
+/// one). Copied into a register at entry, each would cost a load there
+/// anyway, and hold a register — often a callee-saved one, saved and
+/// restored — on every path, also those that never read it; in place, each
+/// read is a memory operand or a load where it is needed. A stack
+/// parameter that is spilled stays in place too, instead of being copied
+/// to a spill slot.
+const IN_PLACE_WEIGHT: u64 = 4;
+
+/// The stack parameters of `mf`, with their numbers among the stack
+/// arguments.
+fn stack_parameters(mf: &MFunction) -> Vec<(u32, VReg)> {
+    let entry = mf.block(mf.layout[0]);
+    let params = entry.insts.iter().find_map(|i| match i {
+        MInst::Params { dsts } => Some(dsts),
+        _ => None,
+    });
+    (params
+        .iter()
+        .flat_map(|dsts| dsts.iter().skip(ARG_REGS.len()))
+        .enumerate())
+    .map(|(k, &v)| (k as u32, v))
+    .collect()
 }
 
 /// The blocks' instruction ranges and every interval, for a trace.
@@ -390,6 +443,9 @@ struct LinearScan<'a> {
     hints: Hints,
     weights: SecondaryMap<VReg, u64>,
     locs: SecondaryMap<VReg, Option<Loc>>,
+    /// The registers to give, in order (`%rbp` only in a function without
+    /// a frame pointer).
+    allocatable: &'static [PReg],
     /// What each physical register holds (indexed by `PReg as usize`): the
     /// active and inactive intervals given to it.
     taken: Vec<Occupancy>,
@@ -404,7 +460,7 @@ impl LinearScan<'_> {
 
     /// The registers live at `pos`, with what they hold (for a trace).
     fn active_at(&self, pos: Pos) -> Vec<(&'static str, u32)> {
-        ALLOCATABLE
+        self.allocatable
             .iter()
             .filter_map(|&r| {
                 let (_, &(end, v)) = self.taken[r as usize].ranges.range(..=pos).next_back()?;
@@ -445,7 +501,7 @@ impl LinearScan<'_> {
             })
             .chain(self.hints.fixed.of(v).iter().copied())
             .find(|&r| free(r));
-        hinted.or_else(|| ALLOCATABLE.iter().copied().find(|&r| free(r)))
+        hinted.or_else(|| self.allocatable.iter().copied().find(|&r| free(r)))
     }
 
     fn assign(&mut self, v: VReg, r: PReg) {
@@ -460,8 +516,7 @@ impl LinearScan<'_> {
     // lab(linear-scan) begin: the spill choice when no register is free
     fn spill_at_interval(&mut self, v: VReg, class: RegClass, trace: &mut impl Trace) {
         let cur = self.interval(v);
-        let best = ALLOCATABLE
-            .iter()
+        let best = (self.allocatable.iter())
             .copied()
             .filter(|&r| class.contains(r))
             .map(|r| {
@@ -535,47 +590,88 @@ impl RegClass {
 }
 
 /// Gives each spilled register a stack slot, sharing slots between
-/// intervals that do not overlap: a greedy colouring of the intervals
-/// (taken without their holes) by start, each taking the lowest-numbered
-/// slot free at its start. Returns the number of slots. The slots in use
-/// wait in a heap by the end of their interval, so a slot is found in
-/// logarithmic time however many values are spilled at once.
+/// intervals that do not overlap. The first choice is the slot of a value
+/// it is copied from or to (the copy hints), if no interval given that
+/// slot meets its own, holes included: a phi and the values copied into it
+/// then share one slot, and the copies between them — memory to memory,
+/// two instructions each through a scratch register — disappear, as
+/// coalescing makes register copies disappear (LLVM's stack-slot colouring
+/// merges spill slots the same way). Otherwise it is a greedy colouring of
+/// the intervals (taken without their holes) by start, each taking the
+/// lowest-numbered slot free at its start. Returns the number of slots.
+/// The slots in use wait in a heap by the end of their last interval, so a
+/// slot is found in logarithmic time however many values are spilled at
+/// once.
 fn assign_spill_slots(
     intervals: &Intervals,
+    hints: &Hints,
     spilled: &[VReg],
     locs: &mut SecondaryMap<VReg, Option<Loc>>,
 ) -> u32 {
     let interval = |v: VReg| intervals.of(v).expect("a spilled register occurs");
     let mut spilled = spilled.to_vec();
     spilled.sort_by_key(|&v| (interval(v).start(), v));
-    let mut slots = 0u32;
     let mut free_slots: BTreeSet<u32> = BTreeSet::new();
     let mut busy_until: BinaryHeap<Reverse<(Pos, u32)>> = BinaryHeap::new();
+    // Per slot: the end of the last interval given it (an entry of the heap
+    // with an earlier end is stale), and the ranges given it.
+    let mut slot_end: Vec<Pos> = Vec::new();
+    let mut taken: Vec<Occupancy> = Vec::new();
     for &v in &spilled {
-        let (start, end) = (interval(v).start(), interval(v).end());
+        let cur = interval(v);
+        let (start, end) = (cur.start(), cur.end());
         while let Some(&Reverse((busy_end, slot))) = busy_until.peek() {
             if busy_end >= start {
                 break;
             }
             busy_until.pop();
-            free_slots.insert(slot);
+            if slot_end[slot as usize] == busy_end {
+                free_slots.insert(slot);
+            }
         }
-        let slot = free_slots.pop_first().unwrap_or_else(|| {
-            slots += 1;
-            slots - 1
+        let hinted = hints.related.of(v).iter().find_map(|&h| match locs[h] {
+            Some(Loc::Spill(slot)) => {
+                let occupancy = &mut taken[slot as usize];
+                occupancy.expire(start);
+                (!occupancy.intersects(cur)).then_some(slot)
+            }
+            _ => None,
         });
-        busy_until.push(Reverse((end, slot)));
+        let slot = match hinted {
+            Some(slot) => {
+                free_slots.remove(&slot);
+                slot
+            }
+            None => free_slots.pop_first().unwrap_or_else(|| {
+                let slot = taken.len() as u32;
+                slot_end.push(end);
+                busy_until.push(Reverse((end, slot)));
+                taken.push(Occupancy::default());
+                slot
+            }),
+        };
+        taken[slot as usize].insert(cur, v);
+        if end > slot_end[slot as usize] {
+            slot_end[slot as usize] = end;
+            busy_until.push(Reverse((end, slot)));
+        }
         locs[v] = Some(Loc::Spill(slot));
     }
-    slots
+    taken.len() as u32
 }
 
-/// Checks an allocation independently of how it was made: no register or
-/// spill slot holds two values at once, no value lives across a call in a
+/// Checks an allocation independently of how it was made: no value is in
+/// `%rbp` where it is the frame pointer, no register or spill slot holds
+/// two values at once, no value lives across a call in a
 /// caller-saved register or across a division in `%eax`/`%edx`. A value
 /// "holds" its location from each definition to the last use reached from
 /// it, computed by a backward walk over every block from its live-out set.
 pub fn check_allocation(mf: &MFunction, alloc: &Allocation) -> Result<(), String> {
+    if mf.frame_pointer {
+        if let Some((v, _)) = (alloc.locs.iter()).find(|(_, l)| **l == Some(Loc::Reg(PReg::Rbp))) {
+            return Err(format!("{}: {v} in the frame pointer %rbp", mf.name));
+        }
+    }
     let liveness = Liveness::compute(mf);
     for &b in &mf.layout {
         let block = mf.block(b);

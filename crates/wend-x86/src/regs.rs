@@ -1,12 +1,15 @@
 //! The x86-64 general-purpose registers and how the System V ABI and this
 //! backend use them.
 //!
-//! * `%rsp`, `%rbp`: stack and frame pointer (the frame-pointer chain is kept
-//!   so debuggers can walk the stack); never allocated.
+//! * `%rsp`: the stack pointer; never allocated.
+//! * `%rbp`: the frame pointer of a function that keeps the frame-pointer
+//!   chain (`-O0`, for tools that walk the stack by it); in a function that
+//!   omits it ([`crate::Options::omit_frame_pointer`]), the sixth
+//!   callee-saved register, allocated last.
 //! * `%r10`, `%r11`: scratch registers of the emitter (spilled operands,
 //!   memory-to-memory moves, breaking parallel-copy cycles); never allocated.
-//! * the other 12 are allocated; `%rbx`, `%r12`–`%r15` are callee-saved,
-//!   the rest are clobbered by calls.
+//! * the other 12 are allocated; `%rbx`, `%r12`–`%r15` (and `%rbp`) are
+//!   callee-saved, the rest are clobbered by calls.
 
 use std::fmt;
 
@@ -26,6 +29,7 @@ pub enum PReg {
     R13,
     R14,
     R15,
+    Rbp,
 }
 
 use PReg::*;
@@ -33,14 +37,29 @@ use PReg::*;
 /// Integer argument registers, in order.
 pub const ARG_REGS: [PReg; 6] = [Rdi, Rsi, Rdx, Rcx, R8, R9];
 
+/// How many registers [`PReg`] names (for tables indexed by `PReg as usize`).
+pub const COUNT: usize = Rbp as usize + 1;
+
 /// Allocatable registers in the order the allocator tries them: caller-saved
 /// first (free to use in a function that saves nothing), the argument
-/// registers last among them so values passing through stay put.
-pub const ALLOCATABLE: [PReg; 12] = [Rax, Rcx, Rdx, R8, R9, Rsi, Rdi, Rbx, R12, R13, R14, R15];
+/// registers last among them so values passing through stay put; `%rbp`
+/// last of all, and only where it is no frame pointer ([`allocatable`]).
+pub const ALLOCATABLE: [PReg; 13] = [
+    Rax, Rcx, Rdx, R8, R9, Rsi, Rdi, Rbx, R12, R13, R14, R15, Rbp,
+];
+
+/// The registers the allocator may use in a function: all of
+/// [`ALLOCATABLE`] when it has no frame pointer, all but `%rbp` when it has.
+pub fn allocatable(frame_pointer: bool) -> &'static [PReg] {
+    match frame_pointer {
+        true => &ALLOCATABLE[..ALLOCATABLE.len() - 1],
+        false => &ALLOCATABLE,
+    }
+}
 
 /// Callee-saved registers that the allocator may use (they must be saved in
 /// the prologue and restored in the epilogue of a function that does).
-pub const CALLEE_SAVED: [PReg; 5] = [Rbx, R12, R13, R14, R15];
+pub const CALLEE_SAVED: [PReg; 6] = [Rbx, R12, R13, R14, R15, Rbp];
 
 /// The allocatable registers a call destroys: the others.
 pub const CALLER_SAVED: [PReg; 7] = [Rax, Rcx, Rdx, Rsi, Rdi, R8, R9];
@@ -63,6 +82,7 @@ impl PReg {
             Rbx => 3,
             Rsi => 4,
             Rdi => 5,
+            Rbp => 6,
             R8 => 8,
             R9 => 9,
             R10 => 10,
@@ -94,6 +114,7 @@ impl PReg {
             R13 => "%r13",
             R14 => "%r14",
             R15 => "%r15",
+            Rbp => "%rbp",
         }
     }
 
@@ -113,6 +134,7 @@ impl PReg {
             R13 => "%r13d",
             R14 => "%r14d",
             R15 => "%r15d",
+            Rbp => "%ebp",
         }
     }
 
@@ -132,6 +154,7 @@ impl PReg {
             R13 => "%r13b",
             R14 => "%r14b",
             R15 => "%r15b",
+            Rbp => "%bpl",
         }
     }
 }

@@ -216,6 +216,9 @@ pub fn compute(
                     match loc {
                         Loc::Reg(r) => Some(VarLoc::Reg(r)),
                         Loc::Spill(s) => spill_offset(s).map(VarLoc::Frame),
+                        // Stack argument k is 8k bytes above the canonical
+                        // frame address (the caller's %rsp at its call).
+                        Loc::Incoming(k) => Some(VarLoc::Frame(8 * i64::from(k))),
                     }
                 }
             }

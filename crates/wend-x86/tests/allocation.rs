@@ -66,3 +66,46 @@ fn divisors_are_not_moved_out_of_eax() {
         assert!(!division.contains("%r11"), "{division}\n{asm}");
     }
 }
+
+/// Sixteen values that each take the next one's value on every trip: more
+/// phis than registers, so some are spilled, and the phi copies of the
+/// spilled ones would each be a load and a store through a scratch
+/// register — unless a spilled phi and the value copied into it share
+/// their stack slot.
+const ROTATE: &str = "
+main() {
+    int a; int b; int c; int d; int e; int f; int g; int h;
+    int k; int m; int n; int p; int q; int r; int s; int i;
+    a = 1; b = 2; c = 3; d = 4; e = 5; f = 6; g = 7; h = 8;
+    k = 9; m = 10; n = 11; p = 12; q = 13; r = 14; s = 15;
+    while i < 20 {
+        a = a + b; b = b + c; c = c + d; d = d + e; e = e + f; f = f + g;
+        g = g + h; h = h + k; k = k + m; m = m + n; n = n + p; p = p + q;
+        q = q + r; r = r + s; s = s + i;
+        i = i + 1;
+    }
+    println a + b + c + d + e + f + g + h + k + m + n + p + q + r + s;
+}
+";
+
+#[test]
+fn spilled_phis_share_slots_with_their_copies() {
+    let asm = assembly(ROTATE, "main");
+    let body = loop_of(&asm);
+    assert!(body.len() > 20, "no loop found in\n{asm}");
+    assert!(
+        body.iter().any(|l| l.contains("(%rbp)")),
+        "nothing spilled: the test no longer tests anything\n{asm}"
+    );
+    // A copy from one stack slot to another goes through %r11.
+    let copies: Vec<_> = body
+        .windows(2)
+        .filter(|w| {
+            w[0].starts_with("\tmovl ")
+                && w[0].ends_with("(%rbp), %r11d")
+                && w[1].starts_with("\tmovl %r11d, ")
+                && w[1].ends_with("(%rbp)")
+        })
+        .collect();
+    assert!(copies.is_empty(), "copies between slots: {copies:?}\n{asm}");
+}

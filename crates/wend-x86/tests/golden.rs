@@ -8,6 +8,7 @@
 //!
 //! ```text
 //! ; assembly of: main.swap
+//! ; options: omit-frame-pointer        (optional: no %rbp frame)
 //! ; why this input is interesting
 //!
 //! define i32 @main.swap(i32 %n) { ... }
@@ -37,6 +38,7 @@ fn check_golden(name: &str) -> String {
         source_file: None,
         comments: true,
         debug_info: None,
+        omit_frame_pointer: (golden.input.lines()).any(|l| l == "; options: omit-frame-pointer"),
     };
     let asm = wend_x86::compile_function_asm(&module, &module.functions[id], &opts);
     if std::env::var_os("BLESS").is_some_and(|v| v == "1") {
@@ -61,6 +63,18 @@ fn swap_problem() {
 #[test]
 fn lost_copy_problem() {
     assert_eq!(check_golden("lost-copy"), "1\n4\n9\n");
+}
+
+/// Optimised code's frame: no frame pointer, `%rbp` allocated.
+#[test]
+fn no_frame_pointer() {
+    assert_eq!(check_golden("no-frame-pointer"), "47\n");
+}
+
+/// Two selects on one comparison: one compare, two `cmov`s.
+#[test]
+fn selects_share_a_compare() {
+    assert_eq!(check_golden("selects-one-compare"), "4003\n7002\n");
 }
 
 /// A `select` from simplifycfg: a compare and a `cmov`, no branch.

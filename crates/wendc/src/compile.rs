@@ -148,12 +148,15 @@ fn lower_checked(checked: wend_frontend::Checked, names: ValueNames, debug_info:
 /// Writes the native backend's assembly for a module, with line
 /// information pointing at the source file, and DWARF for its variables
 /// with `debug_info`. The module is consumed function by function (see
-/// `wend_x86::write_module`).
+/// `wend_x86::write_module`). Optimised code (`opt_level` above 0) has no
+/// frame pointer, as with gcc and clang; -g does not change that, so that it
+/// changes no instruction.
 pub fn native_assembly(
     source_name: &str,
     module: Module,
     comments: bool,
     debug_info: bool,
+    opt_level: u8,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let debug_info = debug_info.then(|| wend_x86::DebugInfoOptions {
@@ -166,6 +169,7 @@ pub fn native_assembly(
         source_file: Some(source_name.to_string()),
         comments,
         debug_info,
+        omit_frame_pointer: opt_level > 0,
     };
     time("codegen (x86)", || {
         let mut buffered = std::io::BufWriter::new(out);
@@ -185,9 +189,9 @@ pub fn executable(
 ) -> Result<(), Failed> {
     match args.backend {
         Backend::Native => {
-            let debug_info = args.debug_info;
+            let (debug_info, opt_level) = (args.debug_info, args.opt_level);
             toolchain::native_executable(
-                |w| native_assembly(source_name, module, false, debug_info, w),
+                |w| native_assembly(source_name, module, false, debug_info, opt_level, w),
                 out,
             )
         }

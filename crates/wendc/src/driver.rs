@@ -102,9 +102,9 @@ fn build(args: &BuildArgs) -> Result<u8, Failed> {
                 ValueNames::Discard
             };
             let (source_name, module) = compile_to_ir(&args.compile, names)?;
-            let debug_info = args.compile.debug_info;
+            let (debug_info, opt_level) = (args.compile.debug_info, args.compile.opt_level);
             write_output_with(args.output.as_deref(), |w| {
-                native_assembly(&source_name, module, comments, debug_info, w)
+                native_assembly(&source_name, module, comments, debug_info, opt_level, w)
             })
         }
         Emit::Exe => {

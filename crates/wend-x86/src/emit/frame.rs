@@ -1,46 +1,73 @@
 //! The frame: where a function keeps what does not live in registers, its
-//! prologue and its epilogue. The frame keeps the `%rbp` chain (so gdb and
-//! perf can walk the stack):
+//! prologue and its epilogue. Offsets in the frame are taken from where a
+//! frame pointer would point (the *frame base* here: 16 bytes below the
+//! canonical frame address, the `%rsp` of the caller before its `call`):
 //!
 //! ```text
-//!   16+8k(%rbp)  incoming stack argument k (parameters 7, 8, …)
-//!      8(%rbp)   return address
-//!      0(%rbp)   caller's %rbp
-//!     -8(%rbp)…  saved callee-saved registers, spill slots, alloca slots
-//!   0(%rsp)…     outgoing stack arguments of calls
+//!   16+8k   incoming stack argument k (parameters 7, 8, …)
+//!      8    return address
+//!      0    caller's %rbp, with a frame pointer
+//!     -8…   saved callee-saved registers, spill slots, alloca slots
+//!           outgoing stack arguments of calls, at 0(%rsp)…
 //! ```
 //!
-//! and its size is a multiple of 16, so `%rsp` is 16-byte aligned at every
-//! call. A leaf function with nothing in its frame has no frame at all
-//! (see [`Frame::new`]).
+//! The size below the frame base is a multiple of 16, so `%rsp` is 16-byte
+//! aligned at every call. Two ways to address it:
+//!
+//! * with a frame pointer ([`MFunction::frame_pointer`], at `-O0`), the
+//!   prologue pushes `%rbp` and points it at the frame base, which keeps the
+//!   chain of frame pointers that simple stack walkers follow; a place
+//!   at offset `off` is `off(%rbp)`;
+//! * without one (optimised code, as `-fomit-frame-pointer` in gcc and
+//!   clang), the prologue moves `%rsp` down by the size plus the 8 bytes
+//!   the push would have taken, and `off` is `off+size(%rsp)`: `%rsp` does
+//!   not move inside the function (the outgoing arguments have their room
+//!   in the frame). `%rbp` is then a sixth callee-saved register for the
+//!   allocator, saved in the frame like the others when it is used.
+//!
+//! Debuggers unwind either through the CFI directives, which say where the
+//! canonical frame address and the saved registers are after each step of
+//! the prologue. A leaf function with nothing in its frame has no frame at
+//! all (see [`Frame::new`]).
 
+use super::operands::{MemOperand, Place};
 use super::FunctionEmitter;
 use crate::mir::{MFunction, MInst, SlotId};
 use crate::regalloc::Allocation;
 use crate::regs::{PReg, ARG_REGS};
 
-/// Where the frame puts things, as `%rbp` offsets.
+/// Where the frame puts things, as offsets from the frame base.
 pub(super) struct Frame {
-    /// The bytes below `%rbp`, a multiple of 16.
+    /// The bytes below the frame base, a multiple of 16.
     size: u32,
     saves: Vec<(PReg, i32)>,
     spill_base: i32,
     /// Where the alloca slots start, below the spill slots.
     slot_base: i32,
-    /// No `%rbp` frame at all.
-    frameless: bool,
+    /// How the frame is set up and addressed.
+    kind: FrameKind,
+}
+
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum FrameKind {
+    /// No frame at all: `%rsp` stays where the `call` left it.
+    None,
+    /// `%rbp` points at the frame base.
+    FramePointer,
+    /// `%rsp` is `size` bytes below the frame base.
+    StackPointer,
 }
 
 impl Frame {
     /// The frame of `mf`, whose registers are allocated by `alloc`.
     ///
     /// A function needs no frame when nothing is on the stack (no spill or
-    /// alloca slot, no saved register, no stack parameter) and it makes no
-    /// call that returns. Its only possible call, to `wend_div_by_zero`,
-    /// never returns and needs no particular stack alignment (the runtime
-    /// uses no SSE). Such leaf functions — getters, setters, small loops —
-    /// skip the `%rbp` set-up and `leave`; debuggers still unwind them
-    /// through the CFI directives.
+    /// alloca slot, no saved register; with a frame pointer, no stack
+    /// parameter either) and it makes no call that returns. Its only
+    /// possible call, to `wend_div_by_zero`, never returns and needs no
+    /// particular stack alignment (the runtime uses no SSE). Such leaf
+    /// functions — getters, setters, small loops — skip the frame set-up;
+    /// debuggers still unwind them through the CFI directives.
     pub(super) fn new(mf: &MFunction, alloc: &Allocation) -> Frame {
         let mut used = 0i32;
         let saves: Vec<(PReg, i32)> = alloc
@@ -61,17 +88,56 @@ impl Frame {
         let only_noreturn_calls = mf.layout.iter().all(|&b| {
             mf.block(b).insts.iter().all(|inst| match inst {
                 MInst::Call(call) => *call.callee == *no_return,
-                MInst::Params { dsts } => dsts.len() <= ARG_REGS.len(),
+                // Stack parameters are addressed off the frame pointer.
+                MInst::Params { dsts } => !mf.frame_pointer || dsts.len() <= ARG_REGS.len(),
                 _ => true,
             })
         });
+        let kind = match (
+            size == 0 && saves.is_empty() && only_noreturn_calls,
+            mf.frame_pointer,
+        ) {
+            (true, _) => FrameKind::None,
+            (false, true) => FrameKind::FramePointer,
+            (false, false) => FrameKind::StackPointer,
+        };
         Frame {
             size,
-            frameless: size == 0 && saves.is_empty() && only_noreturn_calls,
             saves,
             spill_base,
             slot_base,
+            kind,
         }
+    }
+
+    /// Whether the function has no frame (nor slots).
+    fn is_none(&self) -> bool {
+        self.kind == FrameKind::None
+    }
+
+    /// The place at offset `off` from the frame base.
+    pub(super) fn place(&self, off: i32) -> Place {
+        match self.kind {
+            FrameKind::FramePointer => Place::Rbp(off),
+            // The return address is at 0(%rsp), 8 above the frame base.
+            FrameKind::None => Place::Rsp(off - 8),
+            FrameKind::StackPointer => Place::Rsp(off + self.size as i32),
+        }
+    }
+
+    /// [`Frame::place`] as a memory operand.
+    pub(super) fn mem(&self, off: i32) -> MemOperand {
+        match self.place(off) {
+            Place::Rbp(off) => MemOperand::Rbp(off),
+            Place::Rsp(off) => MemOperand::Rsp(off),
+            Place::Reg(_) => unreachable!("a frame offset is memory"),
+        }
+    }
+
+    /// Where incoming stack argument `k` (counting from the first one on
+    /// the stack) is.
+    pub(super) fn stack_param(&self, k: usize) -> Place {
+        self.place(16 + 8 * k as i32)
     }
 
     /// Where alloca slot `slot` is.
@@ -84,20 +150,38 @@ impl Frame {
         self.spill_base - 8 * (s as i32 + 1)
     }
 
-    /// Sets the frame up: the `%rbp` chain, the room below it, the saved
-    /// registers.
+    /// How far the prologue moves `%rsp` down without a frame pointer:
+    /// the frame's size and the 8 bytes of the `%rbp` not pushed, which
+    /// keep `%rsp` 16-byte aligned.
+    fn stack_adjustment(&self) -> u32 {
+        self.size + 8
+    }
+
+    /// Sets the frame up: the `%rbp` chain or the room below `%rsp`, the
+    /// saved registers.
     pub(super) fn write_prologue(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        if !self.frameless {
-            out.write_all(b"\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n")?;
-            out.write_all(b"\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n")?;
-        }
-        if self.size > 0 {
-            writeln!(out, "\tsubq ${}, %rsp", self.size)?;
+        match self.kind {
+            FrameKind::None => {}
+            FrameKind::FramePointer => {
+                out.write_all(
+                    b"\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n",
+                )?;
+                out.write_all(b"\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n")?;
+                if self.size > 0 {
+                    writeln!(out, "\tsubq ${}, %rsp", self.size)?;
+                }
+            }
+            FrameKind::StackPointer => {
+                let adjustment = self.stack_adjustment();
+                writeln!(out, "\tsubq ${adjustment}, %rsp")?;
+                writeln!(out, "\t.cfi_def_cfa_offset {}", adjustment + 8)?;
+            }
         }
         // The saves are described, so that a debugger unwinding to a caller
         // reads the caller's values of these registers, not this function's.
         for &(r, off) in &self.saves {
-            writeln!(out, "\tmovq {}, {off}(%rbp)", r.name64())?;
+            let to = self.place(off).text(crate::mir::Width::W64);
+            writeln!(out, "\tmovq {}, {to}", r.name64())?;
             writeln!(out, "\t.cfi_offset {}, {}", r.name64(), off - 16)?;
         }
         Ok(())
@@ -114,7 +198,7 @@ pub fn slot_frame_base_offsets(
     slots: &[Option<SlotId>],
 ) -> Vec<Option<i64>> {
     let frame = Frame::new(mf, alloc);
-    let frame = (!frame.frameless).then_some(frame);
+    let frame = (!frame.is_none()).then_some(frame);
     slots
         .iter()
         .map(|&slot| Some(i64::from(frame.as_ref()?.slot_offset(slot?)) - 16))
@@ -125,7 +209,7 @@ pub fn slot_frame_base_offsets(
 /// [`slot_frame_base_offsets`] gives those of the alloca slots.
 pub fn spill_frame_base_offset(mf: &MFunction, alloc: &Allocation, s: u32) -> Option<i64> {
     let frame = Frame::new(mf, alloc);
-    (!frame.frameless).then(|| i64::from(frame.spill_offset(s)) - 16)
+    (!frame.is_none()).then(|| i64::from(frame.spill_offset(s)) - 16)
 }
 
 impl FunctionEmitter<'_> {
@@ -134,11 +218,20 @@ impl FunctionEmitter<'_> {
     pub(super) fn epilogue(&mut self) {
         self.directive(".cfi_remember_state");
         for (r, off) in self.frame.saves.clone() {
-            self.ins(format_args!("movq {off}(%rbp), {}", r.name64()));
+            let from = self.frame.place(off).text(crate::mir::Width::W64);
+            self.ins(format_args!("movq {from}, {}", r.name64()));
         }
-        if !self.frame.frameless {
-            self.ins(format_args!("leave"));
-            self.directive(".cfi_def_cfa %rsp, 8");
+        match self.frame.kind {
+            FrameKind::None => {}
+            FrameKind::FramePointer => {
+                self.ins(format_args!("leave"));
+                self.directive(".cfi_def_cfa %rsp, 8");
+            }
+            FrameKind::StackPointer => {
+                let adjustment = self.frame.stack_adjustment();
+                self.ins(format_args!("addq ${adjustment}, %rsp"));
+                self.directive(".cfi_def_cfa_offset 8");
+            }
         }
         self.ins(format_args!("ret"));
         self.directive(".cfi_restore_state");

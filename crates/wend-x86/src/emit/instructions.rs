@@ -6,10 +6,12 @@
 //! allows one and go through the scratch registers `%r11`/`%r10`
 //! otherwise, and every parallel move (phi copies, call arguments,
 //! incoming parameters) is sequentialised between places by
-//! [`wend_ir::parallel_copy`], with `%r10` to break cycles.
+//! [`wend_ir::parallel_copy`], with `%r10` to break cycles. A comparison
+//! whose flags are still set (`FunctionEmitter::flags`: the selects of a
+//! setter's leaf, a select and the branch after it) is not repeated.
 
 use super::labels::{string_label, symbol};
-use super::operands::{suffix, MemOperand, Place, Src};
+use super::operands::{suffix, Place, Src};
 use super::FunctionEmitter;
 use crate::divconst::DivStrategy;
 use crate::mir::*;
@@ -45,7 +47,29 @@ impl FunctionEmitter<'_> {
         }
     }
 
+    /// Sets the flags from `lhs - rhs`, unless they hold that already
+    /// ([`FunctionEmitter::flags`]).
+    pub(super) fn compare_unless_set(&mut self, lhs: VReg, rhs: Operand) {
+        if self.flags != Some((lhs, rhs)) {
+            self.compare(lhs, rhs);
+        }
+    }
+
+    /// After a compare of `lhs` and `rhs` and code that leaves the flags
+    /// alone, writing `dst`: the flags still hold that comparison unless
+    /// `dst` is one of its operands.
+    fn flags_hold(&mut self, lhs: VReg, rhs: Operand, dst: VReg) {
+        let overwritten = dst == lhs || rhs == Operand::Reg(dst);
+        self.flags = (!overwritten).then_some((lhs, rhs));
+    }
+
     pub(super) fn inst(&mut self, inst: &MInst) {
+        // Only the instructions that emit no code keep the flags' contents
+        // known; the others say what they leave there.
+        let known = match inst {
+            MInst::Note { .. } | MInst::DebugValue { .. } => self.flags,
+            _ => self.flags.take(),
+        };
         match inst {
             MInst::DebugValue { .. } => {}
             MInst::Note { inst, line } => {
@@ -62,7 +86,7 @@ impl FunctionEmitter<'_> {
                     .map(|(k, &d)| {
                         let abi = match ARG_REGS.get(k) {
                             Some(&r) => Place::Reg(r),
-                            None => Place::Frame(16 + 8 * (k - ARG_REGS.len()) as i32),
+                            None => self.frame.stack_param(k - ARG_REGS.len()),
                         };
                         (self.place(d), Src::Place(abi), self.width(d))
                     })
@@ -83,7 +107,7 @@ impl FunctionEmitter<'_> {
             } => {
                 let divisor = match self.src(*rhs) {
                     Src::Place(p @ Place::Reg(r)) if r != PReg::Rax && r != PReg::Rdx => p,
-                    Src::Place(p @ (Place::Frame(_) | Place::Out(_))) => p,
+                    Src::Place(p @ (Place::Rbp(_) | Place::Rsp(_))) => p,
                     other => {
                         self.mov(Width::W32, other, Place::Reg(SCRATCH));
                         Place::Reg(SCRATCH)
@@ -113,7 +137,9 @@ impl FunctionEmitter<'_> {
                 lhs,
                 rhs,
             } => {
-                self.compare(*lhs, *rhs);
+                if known != Some((*lhs, *rhs)) {
+                    self.compare(*lhs, *rhs);
+                }
                 let cc = cond.suffix();
                 match self.place(*dst) {
                     Place::Reg(r) => {
@@ -130,6 +156,7 @@ impl FunctionEmitter<'_> {
                         self.mov(Width::W32, Src::Place(Place::Reg(SCRATCH)), mem);
                     }
                 }
+                self.flags_hold(*lhs, *rhs, *dst);
             }
             MInst::Select(select) => {
                 let MSelect {
@@ -141,7 +168,9 @@ impl FunctionEmitter<'_> {
                     if_false,
                 } = &**select;
                 let w = self.width(*dst);
-                self.compare(*lhs, *rhs);
+                if known != Some((*lhs, *rhs)) {
+                    self.compare(*lhs, *rhs);
+                }
                 let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
                 // `mov` leaves the flags alone, so the compare above stays valid.
                 let target = match d {
@@ -164,9 +193,10 @@ impl FunctionEmitter<'_> {
                     target.text(w)
                 ));
                 self.mov(w, Src::Place(target), d);
+                self.flags_hold(*lhs, *rhs, *dst);
             }
             MInst::LeaSlot { dst, slot } => {
-                let addr = MemOperand::Frame(self.frame.slot_offset(*slot));
+                let addr = self.frame.mem(self.frame.slot_offset(*slot));
                 self.lea(*dst, addr);
             }
             MInst::LeaStr { dst, string } => {
@@ -218,7 +248,7 @@ impl FunctionEmitter<'_> {
                     .map(|(k, &a)| {
                         let abi = match ARG_REGS.get(k) {
                             Some(&r) => Place::Reg(r),
-                            None => Place::Out(8 * (k - ARG_REGS.len()) as i32),
+                            None => Place::Rsp(8 * (k - ARG_REGS.len()) as i32),
                         };
                         let w = match a {
                             Operand::Reg(v) => self.width(v),
@@ -429,6 +459,10 @@ impl FunctionEmitter<'_> {
         if op.is_commutative() && r == Src::Place(d) {
             std::mem::swap(&mut l, &mut r);
         }
+        if let Some(address) = lea_address(op, l, r, d) {
+            self.ins(format_args!("leal {address}, {}", d.text(w)));
+            return;
+        }
         let t = if d.is_mem() || r == Src::Place(d) {
             scratch
         } else {
@@ -559,5 +593,44 @@ impl FunctionEmitter<'_> {
         self.out_of_line = std::mem::replace(&mut self.text, block_text);
         self.instructions = instructions;
         back
+    }
+}
+
+/// The address whose `lea` computes `l op r` into `d`, where that is one
+/// instruction instead of a `mov` and an `add`: an addition of a constant
+/// or of two registers (or a subtraction of a constant), into a register
+/// that is not the left operand's (then `add` alone does). `lea` computes
+/// in 64 bits; the low 32 it writes wrap exactly as `addl` does, and it
+/// leaves the flags alone, which no one reads after an addition.
+fn lea_address(op: AluOp, l: Src, r: Src, d: Place) -> Option<LeaAddress> {
+    let (Src::Place(Place::Reg(base)), Place::Reg(d)) = (l, d) else {
+        return None;
+    };
+    if base == d {
+        return None;
+    }
+    match (op, r) {
+        (AluOp::Add, Src::Imm(k)) => Some(LeaAddress::Offset(k, base)),
+        (AluOp::Sub, Src::Imm(k)) if k != i32::MIN => Some(LeaAddress::Offset(-k, base)),
+        (AluOp::Add, Src::Place(Place::Reg(index))) if index != d => {
+            Some(LeaAddress::Sum(base, index))
+        }
+        _ => None,
+    }
+}
+
+/// An address of [`lea_address`]: `k(%base)` or `(%base,%index)`.
+#[derive(Copy, Clone)]
+enum LeaAddress {
+    Offset(i32, PReg),
+    Sum(PReg, PReg),
+}
+
+impl fmt::Display for LeaAddress {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            LeaAddress::Offset(k, base) => write!(f, "{k}({})", base.name64()),
+            LeaAddress::Sum(base, index) => write!(f, "({},{})", base.name64(), index.name64()),
+        }
     }
 }

@@ -106,6 +106,12 @@ struct FunctionEmitter<'a> {
     in_prologue: bool,
     /// With location lists (`-g`, optimised), the labels their ranges need.
     debug_labels: Option<&'a DebugLabels>,
+    /// The comparison the flags hold, `lhs - rhs`, when the last code of
+    /// the block was a compare and what followed it left the flags and
+    /// both operands alone: a `select` or `setcc` or branch on the same
+    /// comparison needs no second `cmp` (two `cmov`s after one compare, as
+    /// LLVM emits them for the two selects of a setter's leaf).
+    flags: Option<(VReg, Operand)>,
 }
 
 /// Where a jump to each block of `layout` really goes: following the
@@ -196,6 +202,7 @@ pub fn emit_function(
         prologue_line: None,
         in_prologue: false,
         debug_labels,
+        flags: None,
     };
     let first_line = mf
         .layout
@@ -373,6 +380,8 @@ impl FunctionEmitter<'_> {
             self.line = line;
             self.in_prologue = true;
         }
+        // Another block may jump here with other flags.
+        self.flags = None;
         let mf = self.mf;
         let block = mf.block(b);
         if let Some(func) = self.comments_ir {
@@ -416,7 +425,7 @@ impl FunctionEmitter<'_> {
                 then_dest,
                 else_dest,
             } => {
-                self.compare(lhs, rhs);
+                self.compare_unless_set(lhs, rhs);
                 Exit::Branch(cond, then_dest, else_dest)
             }
             MTerm::Ret { value } => {

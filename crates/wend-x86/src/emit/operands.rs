@@ -13,10 +13,11 @@ use std::fmt;
 #[derive(Copy, Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub(super) enum Place {
     Reg(PReg),
-    /// `off(%rbp)`.
-    Frame(i32),
-    /// `off(%rsp)`: an outgoing stack argument.
-    Out(i32),
+    /// `off(%rbp)`: in the frame of a function with a frame pointer.
+    Rbp(i32),
+    /// `off(%rsp)`: an outgoing stack argument, or in the frame of a
+    /// function without a frame pointer.
+    Rsp(i32),
 }
 
 impl Place {
@@ -58,25 +59,28 @@ impl fmt::Display for OperandText {
                 Width::W32 => r.name32(),
                 Width::W64 => r.name64(),
             }),
-            Src::Place(Place::Frame(off)) => write!(f, "{off}(%rbp)"),
-            Src::Place(Place::Out(0)) => f.write_str("(%rsp)"),
-            Src::Place(Place::Out(off)) => write!(f, "{off}(%rsp)"),
+            Src::Place(Place::Rbp(off)) => write!(f, "{off}(%rbp)"),
+            Src::Place(Place::Rsp(0)) => f.write_str("(%rsp)"),
+            Src::Place(Place::Rsp(off)) => write!(f, "{off}(%rsp)"),
             Src::Imm(i) => write!(f, "${i}"),
         }
     }
 }
 
-/// A memory operand: `off(%rbp)` or `(%reg)`.
+/// A memory operand: `off(%rbp)`, `off(%rsp)` or `(%reg)`.
 #[derive(Copy, Clone)]
 pub(super) enum MemOperand {
-    Frame(i32),
+    Rbp(i32),
+    Rsp(i32),
     Ptr(PReg),
 }
 
 impl fmt::Display for MemOperand {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            MemOperand::Frame(off) => write!(f, "{off}(%rbp)"),
+            MemOperand::Rbp(off) => write!(f, "{off}(%rbp)"),
+            MemOperand::Rsp(0) => f.write_str("(%rsp)"),
+            MemOperand::Rsp(off) => write!(f, "{off}(%rsp)"),
             MemOperand::Ptr(r) => write!(f, "({})", r.name64()),
         }
     }
@@ -93,7 +97,8 @@ impl FunctionEmitter<'_> {
     pub(super) fn place(&self, v: VReg) -> Place {
         match self.alloc.loc(v) {
             Loc::Reg(r) => Place::Reg(r),
-            Loc::Spill(s) => Place::Frame(self.frame.spill_offset(s)),
+            Loc::Spill(s) => self.frame.place(self.frame.spill_offset(s)),
+            Loc::Incoming(k) => self.frame.stack_param(k as usize),
         }
     }
 
@@ -111,7 +116,7 @@ impl FunctionEmitter<'_> {
     /// The text of a memory operand, loading a spilled pointer into `%r10`.
     pub(super) fn address(&mut self, addr: Addr) -> MemOperand {
         match addr {
-            Addr::Slot(slot) => MemOperand::Frame(self.frame.slot_offset(slot)),
+            Addr::Slot(slot) => self.frame.mem(self.frame.slot_offset(slot)),
             Addr::Ptr(p) => match self.place(p) {
                 Place::Reg(r) => MemOperand::Ptr(r),
                 spilled => {

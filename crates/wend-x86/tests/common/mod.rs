@@ -75,11 +75,32 @@ pub fn run(exe: &Executable) -> Run {
     }
 }
 
-/// Compiles `module`, builds and runs it.
+/// Compiles `module`, builds and runs it; twice, with and without a frame
+/// pointer, which must make no difference to what it does.
 pub fn compile_and_run(name: &str, module: &wend_ir::Module) -> Run {
     check_allocations(module);
-    let asm = wend_x86::compile_module(module, &wend_x86::Options::default());
-    run(&build(name, &asm))
+    let with = run(&build(name, &compile(module, false)));
+    let without = run(&build(name, &compile(module, true)));
+    let same =
+        |a: &Run, b: &Run| a.stdout == b.stdout && a.stderr == b.stderr && a.status == b.status;
+    assert!(
+        same(&with, &without),
+        "{name}: runs differently without a frame pointer: status {} / {}, stdout {:?} / {:?}",
+        with.status,
+        without.status,
+        String::from_utf8_lossy(&with.stdout),
+        String::from_utf8_lossy(&without.stdout),
+    );
+    with
+}
+
+/// The assembly of `module`, without a frame pointer if `omit_frame_pointer`.
+pub fn compile(module: &wend_ir::Module, omit_frame_pointer: bool) -> String {
+    let opts = wend_x86::Options {
+        omit_frame_pointer,
+        ..wend_x86::Options::default()
+    };
+    wend_x86::compile_module(module, &opts)
 }
 
 /// Runs `module` in the IR interpreter (the reference semantics).
@@ -99,9 +120,14 @@ pub fn interpret(module: &wend_ir::Module) -> Run {
 /// the independent checker.
 pub fn check_allocations(module: &wend_ir::Module) {
     for (_, f) in module.definitions() {
-        let c = wend_x86::compile_function(module, f);
+        let mut c = wend_x86::compile_function(module, f);
         if let Err(e) = wend_x86::regalloc::check_allocation(&c.mir, &c.alloc) {
             panic!("bad allocation: {e}");
+        }
+        c.mir.frame_pointer = false;
+        let alloc = wend_x86::regalloc::allocate(&c.mir);
+        if let Err(e) = wend_x86::regalloc::check_allocation(&c.mir, &alloc) {
+            panic!("bad allocation without a frame pointer: {e}");
         }
     }
 }

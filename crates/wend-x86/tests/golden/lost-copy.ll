@@ -50,8 +50,7 @@ main.lost:
 .Lmain.lost..loop:
 	# %x1 = phi i32 [ 1, %entry ], [ %x2, %loop.to.loop ]
 	# %x2 = add i32 %x1, 1
-	movl %eax, %ecx
-	addl $1, %ecx
+	leal 1(%rax), %ecx
 	# %more = icmp slt i32 %x2, %n
 	# br i1 %more, label %loop.to.loop, label %exit
 	cmpl %edi, %ecx

@@ -37,8 +37,7 @@ main.magnitude:
 # entry:
 	# %cmp = icmp slt i32 %f, 0
 	# %add = add i32 %f, 1073741824
-	movl %edi, %eax
-	addl $1073741824, %eax
+	leal 1073741824(%rdi), %eax
 	# %add1 = add i32 %add, 1073741824
 	addl $1073741824, %eax
 	# %f.addr = select i1 %cmp, i32 %add1, i32 %f

@@ -323,6 +323,7 @@ fn run_native(module: Module) -> RunReply {
         source_file: Some(SOURCE_NAME.to_string()),
         comments: false,
         debug_info: None,
+        omit_frame_pointer: false,
     };
     let built = crate::toolchain::native_executable(
         |w| {
