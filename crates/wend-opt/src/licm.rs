@@ -109,6 +109,8 @@ pub fn is_speculatable(func: &Function, kind: &InstKind) -> bool {
             ..
         } => func.as_const(rhs).is_some_and(|c| c != 0 && c != -1),
         InstKind::Binary { .. } | InstKind::Icmp { .. } | InstKind::Select { .. } => true,
+        // Outside its array it is undefined: only a known element moves.
+        InstKind::ElementPtr { base, index } => func.element_in_bounds(base, index),
         InstKind::Alloca { .. }
         | InstKind::Load { .. }
         | InstKind::Store { .. }

@@ -58,10 +58,10 @@ impl Effects {
 }
 
 /// Whether every load and store of `func` goes through one of its own
-/// `alloca`s.
+/// `alloca`s (or an element of one: an element pointer stays in its array).
 fn touches_only_its_own_frame(func: &Function) -> bool {
     let own_slot = |ptr| {
-        func.defining_inst(ptr)
+        func.defining_inst(func.pointer_base(ptr).root)
             .is_some_and(|inst| matches!(func.insts[inst].kind, InstKind::Alloca { .. }))
     };
     func.layout.iter().all(|&block| {
