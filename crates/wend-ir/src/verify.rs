@@ -308,8 +308,17 @@ impl Verifier<'_> {
                     matches!(def, ValueDef::Param(_)) && data.ty.is_pointer(),
                     "a pointer parameter",
                 ),
+                // An element of an array alloca at a constant index is a
+                // variable's home too (frame-arrays lays variables out so).
                 (_, ValueDef::Inst(i)) => (
-                    matches!(self.func.insts[i].kind, InstKind::Alloca { .. })
+                    matches!(
+                        self.func.insts[i].kind,
+                        InstKind::Alloca { .. } | InstKind::ElementPtr { .. }
+                    ) && self.func.pointer_base(slot).offset.is_some()
+                        && self
+                            .func
+                            .alloca_count(self.func.pointer_base(slot).root)
+                            .is_some()
                         && sites.get(slot).is_some_and(|(b, _)| b == entry),
                     "an alloca of the entry block",
                 ),
