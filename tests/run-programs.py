@@ -68,7 +68,7 @@ PIPELINES = {
     # same way, still runnable (and LLVM's lli runs what instcombine wrote).
     "llvm-opt-lli": [
         ["{wendc}", "build", "-w", "--emit", "llvm", "-O0", "{src}", "-o", "{tmp}/p.ll"],
-        ["{wendc}", "opt", "{tmp}/p.ll", "--passes", "mem2reg,inline,mem2reg,sccp,copyprop,instcombine,gvn,dce,simplifycfg,loopsimplify,licm", "-o", "{tmp}/q.ll"],
+        ["{wendc}", "opt", "{tmp}/p.ll", "--passes", "mem2reg,inline,mem2reg,sccp,copyprop,instcombine,gvn,dse,dce,simplifycfg,loopsimplify,licm", "-o", "{tmp}/q.ll"],
         ["lli", "{tmp}/q.ll"],
     ],
     "native-O0": [
@@ -85,7 +85,7 @@ PIPELINES = {
     "native-rotate-phi-elim": [
         ["{wendc}", "build", "-w", "--passes",
          "mem2reg,inline,mem2reg,sccp,copyprop,instcombine,gvn,dce,simplifycfg,loopsimplify,licm,"
-         "sccp,copyprop,gvn,dce,simplifycfg,loop-rotate,instcombine,licm,phi-elim",
+         "mem2reg,sccp,copyprop,gvn,dse,dce,simplifycfg,loop-rotate,instcombine,licm,phi-elim",
          "{src}", "-o", "{tmp}/p"],
         ["{tmp}/p"],
     ],

@@ -89,7 +89,9 @@
 //! or `INT_MIN / -1` (undefined in LLVM; the frontend guards both), a call
 //! to an unknown external, a branch on `undef`, a load or store through a
 //! pointer that is not a live stack slot, an element pointer outside its
-//! alloca. It names the function, block and
+//! alloca, a call two of whose pointer arguments point to the same variable
+//! (the IR's pointer parameters never alias: docs/03-the-ir.md). It names
+//! the function, block and
 //! instruction. Output printed before it has been written to stdout.
 
 use crate::entities::{Block, FuncId, Inst, StrId, Value};
@@ -1045,6 +1047,11 @@ struct Machine<'p, 'm> {
     frames: Vec<Frame>,
     /// Holds the sources of a parallel copy that needs it.
     scratch: Vec<Val>,
+    /// Per stack slot, the number of the last call with an argument
+    /// pointing to it (`call_number`): finds two arguments of one call
+    /// pointing to the same slot in one pass over the arguments.
+    slot_passed_in: Vec<u32>,
+    call_number: u32,
     limits: Limits,
     /// The deepest call stack allowed, counting `main`'s frame.
     max_depth: usize,
@@ -1059,11 +1066,36 @@ impl<'p, 'm> Machine<'p, 'm> {
             extents: Vec::new(),
             frames: Vec::new(),
             scratch: Vec::new(),
+            slot_passed_in: Vec::new(),
+            call_number: 0,
             limits: *limits,
             max_depth: limits
                 .call_depth
                 .map_or(MAX_CALL_DEPTH, |d| d.min(MAX_CALL_DEPTH)),
         }
+    }
+
+    /// A stack slot that two of the arguments `args` (registers of the frame
+    /// at `base`) point to, if any.
+    fn shared_pointer_argument(&mut self, base: usize, args: &[Reg]) -> Option<usize> {
+        self.call_number = self.call_number.wrapping_add(1);
+        if self.call_number == 0 {
+            self.slot_passed_in.fill(0);
+            self.call_number = 1;
+        }
+        for &arg in args {
+            let Some(slot) = self.regs[base + arg as usize].as_slot() else {
+                continue;
+            };
+            if slot >= self.slot_passed_in.len() {
+                self.slot_passed_in.resize(slot + 1, 0);
+            }
+            if self.slot_passed_in[slot] == self.call_number {
+                return Some(slot);
+            }
+            self.slot_passed_in[slot] = self.call_number;
+        }
+        None
     }
 
     fn decoded(&self, func: usize) -> &'p DecodedFunc {
@@ -1275,6 +1307,16 @@ impl<'p, 'm> Machine<'p, 'm> {
                     let new_base = self.regs.len();
                     self.regs.extend_from_slice(&g.template);
                     let args = &f.call_args[args as usize..(args + nargs) as usize];
+                    if args.len() >= 2 {
+                        if let Some(slot) = self.shared_pointer_argument(base, args) {
+                            let message = format!(
+                                "two pointer arguments of the call point to the same \
+                                 variable (stack slot {slot}); distinct pointer arguments \
+                                 never alias in this IR"
+                            );
+                            return Err(self.fault(func, pc - 1, message));
+                        }
+                    }
                     for (i, &arg) in args.iter().enumerate() {
                         self.regs[new_base + i] = self.regs[base + arg as usize];
                     }

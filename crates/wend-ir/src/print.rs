@@ -331,14 +331,20 @@ pub fn escape_bytes(bytes: &[u8]) -> String {
 /// The whole module: string constants, function definitions, then the
 /// declarations of the externals (runtime routines) they call.
 pub fn print_module(module: &Module) -> String {
-    print_module_with(module, &HashSet::new(), "private unnamed_addr constant")
+    print_module_with(
+        module,
+        &HashSet::new(),
+        "private unnamed_addr constant",
+        ParamAttrs::Plain,
+    )
 }
 
 /// The target [`print_standalone_llvm`] writes for: its runtime lays out
 /// glibc's x86-64 `struct sigaction` and `stack_t`.
 pub const STANDALONE_TARGET_TRIPLE: &str = "x86_64-pc-linux-gnu";
 
-/// The module plus LLVM IR definitions of the runtime routines it declares
+/// The module plus `noalias` on every pointer parameter (see `ParamAttrs`)
+/// and LLVM IR definitions of the runtime routines it declares
 /// (over libc) and the stack-overflow handler, runnable with `lli` or
 /// compiled with `llc` and linked with `cc` — also a default one that makes
 /// position-independent executables (PIE):
@@ -363,7 +369,12 @@ pub fn print_standalone_llvm(module: &Module) -> String {
         .collect();
     let skip: HashSet<String> = defined.iter().map(|rt| rt.symbol().to_string()).collect();
     let mut out = format!("target triple = \"{STANDALONE_TARGET_TRIPLE}\"\n\n");
-    out.push_str(&print_module_with(module, &skip, "unnamed_addr constant"));
+    out.push_str(&print_module_with(
+        module,
+        &skip,
+        "unnamed_addr constant",
+        ParamAttrs::NoAlias,
+    ));
     out.push_str(&runtime_definitions(&defined).text());
     out.push_str(MODULE_FLAGS);
     out
@@ -381,6 +392,7 @@ fn print_module_with(
     module: &Module,
     skip_declarations: &HashSet<String>,
     string_linkage: &str,
+    params: ParamAttrs,
 ) -> String {
     let mut out = String::new();
     for (id, bytes) in module.strings.iter() {
@@ -396,7 +408,7 @@ fn print_module_with(
         if !out.is_empty() {
             out.push('\n');
         }
-        out.push_str(&print_function(module, id));
+        out.push_str(&print_function_with(module, id, params));
     }
     let mut first_declaration = true;
     for (id, func) in module.functions.iter() {
@@ -412,8 +424,24 @@ fn print_module_with(
     out
 }
 
+/// Which attributes a `define` writes on its parameters.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum ParamAttrs {
+    /// None: the IR as wendc's own tools show it.
+    Plain,
+    /// `noalias` on every pointer parameter, for LLVM: distinct pointer
+    /// arguments of a call never point to the same variable, and no other
+    /// pointer the function sees points to one (docs/03-the-ir.md, "Pointer
+    /// parameters never alias"), which is what LLVM's `noalias` promises.
+    NoAlias,
+}
+
 /// One function: a `define` with its body, or a `declare` line.
 pub fn print_function(module: &Module, id: FuncId) -> String {
+    print_function_with(module, id, ParamAttrs::Plain)
+}
+
+fn print_function_with(module: &Module, id: FuncId, attrs: ParamAttrs) -> String {
     let func = &module.functions[id];
     let ret = func.ret.map_or("void".to_string(), |t| t.to_string());
     if func.is_declaration() {
@@ -430,6 +458,9 @@ pub fn print_function(module: &Module, id: FuncId) -> String {
         .params
         .iter()
         .map(|&p| match func.values.get(p) {
+            Some(data) if data.ty.is_pointer() && attrs == ParamAttrs::NoAlias => {
+                format!("{} noalias {}", data.ty, names.value(p))
+            }
             Some(data) => format!("{} {}", data.ty, names.value(p)),
             None => format!("<badref {p}>"),
         })

@@ -741,3 +741,47 @@ fn recursion_limit_stops_before_the_stack_overflow() {
         interp::Ending::Exited(0)
     );
 }
+
+/// Distinct pointer arguments of a call never point to the same variable
+/// (docs/03-the-ir.md; LLVM's `noalias`). Sema and the inliner never break
+/// it, hand-written IR can: the interpreter says so rather than run a
+/// program whose optimised versions may differ. Two different variables,
+/// and one pointer passed to two calls, are fine.
+#[test]
+fn one_variable_passed_twice_to_a_call_is_a_fault() {
+    let text = "
+define void @main.add(i32* %to, i32* %from) {
+entry:
+  %x = load i32, i32* %from
+  %y = load i32, i32* %to
+  %z = add i32 %x, %y
+  store i32 %z, i32* %to
+  ret void
+}
+
+define i32 @main() {
+entry:
+  %a = alloca i32
+  %b = alloca i32
+  store i32 1, i32* %a
+  store i32 2, i32* %b
+  call void @main.add(i32* %a, i32* %b)
+  call void @main.add(i32* %b, i32* %a)
+  %x = load i32, i32* %b
+  call void @wend_print_int(i32 %x)
+  call void @main.add(i32* %a, i32* %a)
+  ret i32 0
+}
+
+declare void @wend_print_int(i32)
+";
+    let module = wend_ir::read::parse_module(text).unwrap();
+    let message = fault(&module);
+    assert!(
+        message.contains("call void @main.add(i32* %a, i32* %a)")
+            && message.contains("two pointer arguments of the call point to the same variable"),
+        "{message}"
+    );
+    let run = run(&module);
+    assert_eq!(run.stdout, "5");
+}

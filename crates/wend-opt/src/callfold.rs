@@ -10,10 +10,11 @@
 //!
 //! Algorithm, in rounds until a round folds nothing:
 //!
-//! 1. **Which functions are pure**: [`Effects`], the `readnone` inference
+//! 1. **Which functions touch no memory**: [`Effects::touches_no_memory`]
 //!    of `wend_ir::analysis::effects` (no memory but the function's own
-//!    slots, no output, pure callees only).
-//! 2. **Which calls to evaluate**: every call to a pure function whose
+//!    slots, no output, such callees only; it may trap or loop, which the
+//!    evaluation's budget and result say).
+//! 2. **Which calls to evaluate**: every call to such a function whose
 //!    arguments are all constants.
 //! 3. **Evaluate** each by running the callee in wendc's own IR interpreter
 //!    ([`Program::evaluate`]), which gives exactly the semantics the
@@ -106,7 +107,7 @@ fn constant_calls(module: &Module, effects: &Effects) -> Vec<ConstantCall> {
                 else {
                     continue;
                 };
-                if !effects.is_pure(*callee) {
+                if !effects.touches_no_memory(*callee) {
                     continue;
                 }
                 let Some(args) = args.iter().map(|&a| func.as_const(a)).collect() else {

@@ -24,8 +24,8 @@
 //! `icmp sgt a, b` is stored as `icmp slt b, a` when that puts the operands
 //! in order.
 //!
-//! Only pure instructions (arithmetic, `icmp`, `select`) are numbered:
-//! loads depend on stores, calls may print. Two selects with the same
+//! Pure instructions (arithmetic, `icmp`, `select`) are numbered by
+//! expression; loads and calls as the sections below say. Two selects with the same
 //! condition and operands are one value — two inlined copies of
 //! `x < 0 ? -x : x`, which simplifycfg made selects, become one.
 //! Replaced instructions are deleted; uses are rewritten in one sweep at
@@ -56,8 +56,37 @@
 //! zero divisor in `a / d + b % d` once the first `icmp eq %d, 0` has
 //! replaced the second.
 //!
-//! Requires: valid IR. Invalidates: nothing about the CFG; instructions
-//! are removed, and operands may become constants.
+//! **Memory.** Loads are numbered too, with what the walk knows of memory:
+//! the value each pointer holds at the current point, learned from a load
+//! of it (its result) or a store to it (the stored value) in a dominating
+//! position with nothing in between that may write it. A later load of the
+//! pointer is that value (*redundant load elimination* and *store-to-load
+//! forwarding*), and a store of the value the pointer already holds is
+//! deleted. This is LLVM's `EarlyCSE` with its *generations*: a block with
+//! several predecessors may be reached along paths the dominator tree walk
+//! has not seen (a loop's back edge, the other arm of an `if`), so entering
+//! it forgets everything (a new generation); a block with one predecessor
+//! inherits what its predecessor knew at its end. Within that, the alias
+//! facts of `wend_ir::analysis::alias` keep knowledge across writes: a
+//! store to, or a call writing through, an identified object (an `alloca`
+//! or a pointer parameter, which no other such pointer aliases) forgets
+//! only that pointer, and any other write forgets everything. Which
+//! pointers a call writes is its callee's `Effects` (per parameter). This
+//! is the dominator-tree half of memory SSA (Novillo, "Memory SSA — a
+//! unified approach for sparsely representing memory operations", GCC
+//! Summit 2007): the last write of each memory location along the walk,
+//! without phis for memory at joins.
+//!
+//! **Calls** to a function that touches no memory and prints nothing
+//! (`Effects::touches_no_memory`) are numbered like instructions, by callee
+//! and arguments: a dominating call with the same arguments computed the
+//! same result (had it trapped or never returned, the later one would not
+//! run).
+//!
+//! Requires: valid IR; the module's `Effects` (computed once for the pass:
+//! removing loads, stores and calls keeps them sound). Invalidates: nothing
+//! about the CFG; instructions are removed, and operands may become
+//! constants.
 
 use std::collections::hash_map::Entry;
 use std::hash::BuildHasher;
@@ -65,12 +94,14 @@ use std::hash::BuildHasher;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use cranelift_entity::SecondaryMap;
+use wend_ir::analysis::alias::{for_each_access, is_identified_object};
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
+use wend_ir::analysis::effects::Effects;
 use wend_ir::scoped::{DomTreeStep, DomTreeWalk, ScopedHashTable, ScopedMap};
 use wend_ir::{
-    BinOp, Block, Function, IcmpCond, Inst, InstKind, StrId, Substitution, Terminator, Type, Value,
-    ValueDef,
+    BinOp, Block, FuncId, Function, IcmpCond, Inst, InstKind, StrId, Substitution, Terminator,
+    Type, Value, ValueDef,
 };
 
 /// An operand as the table compares it: constants by value.
@@ -87,6 +118,7 @@ enum Expr {
     Binary(BinOp, Operand, Operand),
     Icmp(IcmpCond, Operand, Operand),
     Select(Operand, Operand, Operand),
+    Call(FuncId, Vec<Operand>),
 }
 
 /// A phi as its block's phis are compared: its operand on each incoming
@@ -98,10 +130,10 @@ fn expr_hash(expr: &Expr) -> u64 {
     FxBuildHasher.hash_one(expr)
 }
 
-/// Replaces each redundant pure instruction of `func` by its dominating
-/// twin, and uses of known branch conditions by constants (see the module
-/// doc).
-pub fn run(func: &mut Function) {
+/// Replaces each redundant pure instruction, load and call of `func` by
+/// its dominating twin, and uses of known branch conditions by constants
+/// (see the module doc).
+pub fn run(func: &mut Function, effects: &Effects) {
     if func.is_declaration() {
         return;
     }
@@ -112,6 +144,7 @@ pub fn run(func: &mut Function) {
     // expression, and the conditions known there.
     let mut available: ScopedHashTable<Value> = ScopedHashTable::new();
     let mut known = KnownConditions::default();
+    let mut memory = KnownMemory::default();
     let mut subst = Substitution::new();
     for step in DomTreeWalk::new(&domtree, func.layout[0]) {
         let block = match step {
@@ -119,11 +152,13 @@ pub fn run(func: &mut Function) {
             DomTreeStep::Leave(_) => {
                 available.leave_scope();
                 known.leave_scope();
+                memory.leave_scope();
                 continue;
             }
         };
         available.enter_scope();
         known.enter_scope();
+        memory.enter_scope(cfg.preds(block).len() == 1);
         if let &[pred] = cfg.preds(block) {
             if let Some(Terminator::CondBr {
                 cond,
@@ -182,10 +217,20 @@ pub fn run(func: &mut Function) {
                     return false;
                 }
             }
+            match memory.step(func, effects, &subst, inst) {
+                MemoryStep::Other => {}
+                MemoryStep::Keep => return true,
+                MemoryStep::Delete => return false,
+                MemoryStep::Replace(result, known) => {
+                    subst.replace(result, known);
+                    return false;
+                }
+            }
             let data = &func.insts[inst];
-            let (Some(result), Some(expr)) =
-                (data.result.expand(), expression(func, &subst, &data.kind))
-            else {
+            let (Some(result), Some(expr)) = (
+                data.result.expand(),
+                expression(func, effects, &subst, &data.kind),
+            ) else {
                 return true;
             };
             // A value in the table is the result of a kept instruction of a
@@ -194,7 +239,7 @@ pub fn run(func: &mut Function) {
             // any of them replaced was replaced before it was added).
             let computes_expr = |v: Value| {
                 func.defining_inst(v)
-                    .and_then(|def| expression(func, &subst, &func.insts[def].kind))
+                    .and_then(|def| expression(func, effects, &subst, &func.insts[def].kind))
                     .is_some_and(|candidate| candidate == expr)
             };
             let hash = expr_hash(&expr);
@@ -216,6 +261,131 @@ pub fn run(func: &mut Function) {
         }
     }
     func.substitute(&subst);
+}
+
+/// What a load or store of the walk turned out to be.
+enum MemoryStep {
+    /// Not a load or store: number it as the others.
+    Other,
+    /// A load or store to keep.
+    Keep,
+    /// A store of the value memory holds already.
+    Delete,
+    /// A load (its result) of a value known (the second).
+    Replace(Value, Value),
+}
+
+/// What the walk knows of memory at the current point: the value each
+/// identified pointer holds, valid while its generation is current (see
+/// the module doc).
+struct KnownMemory {
+    value: ScopedMap<Value, Option<(Value, u32)>>,
+    generation: u32,
+    /// The generation of each enclosing scope, restored on leaving.
+    outer: Vec<u32>,
+    /// The last generation handed out.
+    last: u32,
+}
+
+impl Default for KnownMemory {
+    fn default() -> Self {
+        KnownMemory {
+            value: ScopedMap::new(SecondaryMap::new()),
+            generation: 0,
+            outer: Vec::new(),
+            last: 0,
+        }
+    }
+}
+
+impl KnownMemory {
+    /// Enters a block; one reached only from its dominator-tree parent
+    /// (`single_pred`) keeps what is known, any other forgets it.
+    fn enter_scope(&mut self, single_pred: bool) {
+        self.value.enter_scope();
+        self.outer.push(self.generation);
+        if !single_pred {
+            self.forget_all();
+        }
+    }
+
+    fn leave_scope(&mut self) {
+        self.value.leave_scope();
+        self.generation = self.outer.pop().expect("scopes are balanced");
+    }
+
+    fn forget_all(&mut self) {
+        self.last += 1;
+        self.generation = self.last;
+    }
+
+    fn get(&self, ptr: Value) -> Option<Value> {
+        self.value[ptr]
+            .filter(|&(_, generation)| generation == self.generation)
+            .map(|(v, _)| v)
+    }
+
+    fn learn(&mut self, ptr: Value, v: Value) {
+        self.value.set(ptr, Some((v, self.generation)));
+    }
+
+    /// Forgets what memory `ptr` may point to holds: only `ptr` for an
+    /// identified object (no other known pointer aliases it), else all.
+    fn clobber(&mut self, func: &Function, ptr: Value) {
+        if is_identified_object(func, ptr) {
+            self.value.set(ptr, None);
+        } else {
+            self.forget_all();
+        }
+    }
+
+    /// Takes `inst` into account: a load or store is looked up and
+    /// learned; any other instruction forgets what it may write.
+    fn step(
+        &mut self,
+        func: &Function,
+        effects: &Effects,
+        subst: &Substitution,
+        inst: Inst,
+    ) -> MemoryStep {
+        let data = &func.insts[inst];
+        match data.kind {
+            InstKind::Load { ptr } => {
+                let ptr = subst.resolve(ptr);
+                let result = data.result.expect("a load has a result");
+                if !is_identified_object(func, ptr) {
+                    return MemoryStep::Keep;
+                }
+                match self.get(ptr) {
+                    Some(known) => MemoryStep::Replace(result, known),
+                    None => {
+                        self.learn(ptr, result);
+                        MemoryStep::Keep
+                    }
+                }
+            }
+            InstKind::Store { value, ptr } => {
+                let (value, ptr) = (subst.resolve(value), subst.resolve(ptr));
+                if !is_identified_object(func, ptr) {
+                    self.forget_all();
+                    return MemoryStep::Keep;
+                }
+                if self.get(ptr) == Some(value) {
+                    return MemoryStep::Delete;
+                }
+                self.learn(ptr, value);
+                MemoryStep::Keep
+            }
+            _ => {
+                for_each_access(effects, func, &data.kind, |ptr, access| {
+                    if access.write {
+                        self.clobber(func, subst.resolve(ptr));
+                    }
+                });
+                MemoryStep::Other
+            }
+        }
+    }
 }
 
 /// Branch conditions known to be true or false in the part of the
@@ -314,8 +484,14 @@ fn phi_expression(func: &Function, subst: &Substitution, phi: Inst) -> PhiExpr {
     entries
 }
 
-/// The canonical expression of a pure instruction, `None` for the others.
-fn expression(func: &Function, subst: &Substitution, kind: &InstKind) -> Option<Expr> {
+/// The canonical expression of a pure instruction or a call to a function
+/// that touches no memory, `None` for the others.
+fn expression(
+    func: &Function,
+    effects: &Effects,
+    subst: &Substitution,
+    kind: &InstKind,
+) -> Option<Expr> {
     let operand = |v: Value| operand(func, subst, v);
     Some(match *kind {
         InstKind::Binary { op, lhs, rhs } => {
@@ -338,6 +514,9 @@ fn expression(func: &Function, subst: &Substitution, kind: &InstKind) -> Option<
             if_true,
             if_false,
         } => Expr::Select(operand(cond), operand(if_true), operand(if_false)),
+        InstKind::Call { callee, ref args } if effects.touches_no_memory(callee) => {
+            Expr::Call(callee, args.iter().map(|&a| operand(a)).collect())
+        }
         _ => return None,
     })
 }

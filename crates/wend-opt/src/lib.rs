@@ -20,16 +20,19 @@
 //!   over the call graph); [`instcombine`] (peepholes: constant chains,
 //!   and division, remainder and comparisons simplified by value ranges),
 //!   [`loopsimplify`] (preheaders, single latches, dedicated exits),
-//!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants) and
-//!   [`gvn`] (dominator-scoped value numbering); [`loop_rotate`] (while
+//!   [`lcssa`] (loop-closed SSA), [`licm`] (hoisting loop invariants and
+//!   loads, scalar promotion), [`gvn`] (dominator-scoped value numbering,
+//!   loads and calls included) and [`dse`] (dead stores); [`loop_rotate`] (while
 //!   loops to guarded do-while loops); [`break_crit_edges`] and
 //!   [`phi_elim`] (SSA destruction at IR level: critical edges split, phis
 //!   to sequentialised copies between stack slots).
 //!
-//! Every pass but [`inline`], [`callfold`] and [`frame_arrays`] works on
-//! one function at a time; those work on the whole module (`inline` moves
-//! bodies between functions and deletes the dead ones; `callfold` runs
-//! callees; `frame_arrays` changes signatures and their calls). Every
+//! Every pass works on one function at a time but [`inline`],
+//! [`callfold`] and [`frame_arrays`], which work on the whole module
+//! (`inline` moves bodies between functions and deletes the dead ones;
+//! `callfold` runs callees; `frame_arrays` changes signatures and their
+//! calls); [`gvn`], [`licm`] and [`dse`] first compute the module's
+//! function effects, which say what each call reads and writes. Every
 //! pass keeps the IR valid (checked by [`wend_ir::verify`] when the
 //! pipeline asks). Passes do not call each other: what several of them
 //! need lives in wend-ir (analyses, CFG editing in [`wend_ir::cfg_edit`],
@@ -40,6 +43,7 @@ pub mod break_crit_edges;
 pub mod callfold;
 pub mod copyprop;
 pub mod dce;
+pub mod dse;
 pub mod frame_arrays;
 pub mod gvn;
 pub mod inline;

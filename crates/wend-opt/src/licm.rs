@@ -24,18 +24,46 @@
 //!   happen before the output the program prints first;
 //! * `icmp` and `select`.
 //!
-//! Loads (a store in the loop might change the slot), stores, calls,
-//! allocas and phis never move. After mem2reg few loads remain anyway.
+//! **Loads** move too (LLVM's LICM with alias analysis), when the pointer
+//! is an identified object defined outside the loop (an `alloca` of the
+//! entry block, a pointer parameter: `wend_ir::analysis::alias`) and
+//! nothing in the loop may write it: no store to it, no call whose callee
+//! writes through that argument (`Effects`), and no write through a
+//! pointer whose object is unknown. Such a load reads the same value in
+//! every iteration, and cannot trap, so it may run where the program would
+//! not have. This is what loads a captured loop bound once, in the
+//! preheader, rather than in every iteration.
 //!
-//! Requires: loop-simplify form (every loop has a preheader), checked; the
-//! pass manager runs `loopsimplify` right before this pass. Invalidates:
-//! nothing about the CFG; instructions change blocks.
+//! **Scalar promotion** (LLVM's `promoteLoopAccessesToScalars`): a pointer
+//! the loop both loads and stores, an identified object defined outside
+//! the loop, with no other access in the loop that may reach it (no call
+//! reading or writing through it, no access through an unknown pointer),
+//! lives in a register across the loop: its value is loaded once in the
+//! preheader and stored back at the start of each exit block (loop-simplify
+//! form makes every exit dedicated, so that runs only when leaving the
+//! loop). Inside the loop its loads and stores go to a fresh stack slot,
+//! which mem2reg, run next in the pipeline, turns into phis: the SSA
+//! updating that LLVM's promoter does with its `SSAUpdater`. Writing the
+//! value back on an exit where the loop did not change it is harmless in
+//! wend: no other pointer, thread or signal handler sees the variable in
+//! between. Promotion comes first in each loop, so the loads left are
+//! hoisted by the rule above.
+//!
+//! Allocas, phis, stores and calls themselves never move.
+//!
+//! Requires: loop-simplify form (every loop has a preheader, its exits are
+//! dedicated), checked; the pass manager runs `loopsimplify` right before
+//! this pass; the module's `Effects`. Invalidates: nothing about the CFG;
+//! instructions change blocks; promotion adds stack slots for mem2reg.
 
+use rustc_hash::FxHashSet;
+use wend_ir::analysis::alias::{for_each_access, is_identified_object, Access};
+use wend_ir::analysis::effects::Effects;
 use wend_ir::analysis::loop_form::{preheader, LoopAnalyses};
 use wend_ir::analysis::loops::{Loop, LoopForest};
-use wend_ir::{BinOp, Block, Function, InstBlocks, InstKind};
+use wend_ir::{BinOp, Block, Function, InstBlocks, InstKind, Value};
 
-pub fn run(func: &mut Function) {
+pub fn run(func: &mut Function, effects: &Effects) {
     if func.is_declaration() {
         return;
     }
@@ -48,10 +76,157 @@ pub fn run(func: &mut Function) {
     for &l in loops.iter().rev() {
         let preheader =
             preheader(func, &cfg, &forest, l).expect("loop-simplify form has preheaders");
+        let memory = LoopMemory::compute(func, effects, forest.body(l));
+        for &ptr in &memory.promotable(func, &forest, l, &block_of) {
+            promote(func, &forest, l, ptr, preheader, &mut block_of);
+        }
+        // Promotion took the loads and stores of the promoted pointers
+        // out of the loop: what is left is what the rest reads and writes.
+        let memory = LoopMemory::compute(func, effects, forest.body(l));
         for &b in forest.body(l) {
-            hoist_from_block(func, &forest, l, b, preheader, &mut block_of);
+            hoist_from_block(func, &forest, l, b, preheader, &memory, &mut block_of);
         }
     }
+}
+
+/// How a loop uses memory: the identified objects it reads and writes
+/// through loads and stores, those other instructions (calls) reach, and
+/// whether anything is accessed through a pointer of unknown object.
+#[derive(Default)]
+struct LoopMemory {
+    loaded: FxHashSet<Value>,
+    stored: FxHashSet<Value>,
+    /// Identified objects some other instruction (a call) reads or writes.
+    touched_otherwise: FxHashSet<Value>,
+    /// Identified objects anything in the loop writes.
+    written: FxHashSet<Value>,
+    unknown_read: bool,
+    unknown_write: bool,
+}
+
+impl LoopMemory {
+    fn compute(func: &Function, effects: &Effects, body: &[Block]) -> LoopMemory {
+        let mut memory = LoopMemory::default();
+        for &b in body {
+            for &inst in &func.blocks[b].insts {
+                let kind = &func.insts[inst].kind;
+                for_each_access(effects, func, kind, |ptr, access: Access| {
+                    if !is_identified_object(func, ptr) {
+                        memory.unknown_read |= access.read;
+                        memory.unknown_write |= access.write;
+                        return;
+                    }
+                    if access.write {
+                        memory.written.insert(ptr);
+                    }
+                    match kind {
+                        InstKind::Load { .. } => memory.loaded.insert(ptr),
+                        InstKind::Store { .. } => memory.stored.insert(ptr),
+                        _ => memory.touched_otherwise.insert(ptr),
+                    };
+                });
+            }
+        }
+        memory
+    }
+
+    /// Whether a load of `ptr` (an identified object) reads the same value
+    /// in every iteration: nothing in the loop may write it.
+    fn is_unwritten(&self, ptr: Value) -> bool {
+        !self.unknown_write && !self.written.contains(&ptr)
+    }
+
+    /// The pointers of loop `l` to promote (see the module doc), in the
+    /// order of their values.
+    fn promotable(
+        &self,
+        func: &Function,
+        forest: &LoopForest,
+        l: Loop,
+        block_of: &InstBlocks,
+    ) -> Vec<Value> {
+        if self.unknown_read || self.unknown_write {
+            return Vec::new();
+        }
+        let mut found: Vec<Value> = self
+            .stored
+            .iter()
+            .copied()
+            .filter(|ptr| self.loaded.contains(ptr) && !self.touched_otherwise.contains(ptr))
+            .filter(|&ptr| !defined_in_loop(func, forest, l, block_of, ptr))
+            .collect();
+        found.sort_unstable();
+        found
+    }
+}
+
+/// Keeps identified object `ptr` in a register across loop `l`: loaded in
+/// the preheader, stored back at the start of each exit block, and in
+/// between in a fresh slot that mem2reg promotes.
+fn promote(
+    func: &mut Function,
+    forest: &LoopForest,
+    l: Loop,
+    ptr: Value,
+    preheader: Block,
+    block_of: &mut InstBlocks,
+) {
+    let ty = func
+        .value_type(ptr)
+        .pointee()
+        .expect("a promoted pointer is a pointer");
+    let line = 0;
+    let entry = func.layout[0];
+    let slot_inst = func.make_inst(
+        InstKind::Alloca { ty, count: 1 },
+        Some(ty.pointer_to()),
+        line,
+    );
+    let slot = func.inst_result(slot_inst).expect("an alloca has a result");
+    if let Some(name) = func.value_name(ptr).map(str::to_string) {
+        // mem2reg names the phis it places after the slot.
+        func.set_value_name(slot, &name);
+    }
+    func.blocks[entry].insts.insert(0, slot_inst);
+    block_of[slot_inst] = entry.into();
+
+    for &b in forest.body(l) {
+        for &inst in &func.blocks[b].insts {
+            match &mut func.insts[inst].kind {
+                InstKind::Load { ptr: p } | InstKind::Store { ptr: p, .. } if *p == ptr => {
+                    *p = slot
+                }
+                _ => {}
+            }
+        }
+    }
+    let load = func.make_inst(InstKind::Load { ptr }, Some(ty), line);
+    let value = func.inst_result(load).expect("a load has a result");
+    let store = func.make_inst(InstKind::Store { value, ptr: slot }, None, line);
+    func.blocks[preheader].insts.extend([load, store]);
+    block_of[load] = preheader.into();
+    block_of[store] = preheader.into();
+    for &exit in forest.exits(l) {
+        let load = func.make_inst(InstKind::Load { ptr: slot }, Some(ty), line);
+        let value = func.inst_result(load).expect("a load has a result");
+        let store = func.make_inst(InstKind::Store { value, ptr }, None, line);
+        func.blocks[exit].insts.splice(0..0, [load, store]);
+        block_of[load] = exit.into();
+        block_of[store] = exit.into();
+    }
+}
+
+/// Whether `v` is the result of an instruction of loop `l`.
+fn defined_in_loop(
+    func: &Function,
+    forest: &LoopForest,
+    l: Loop,
+    block_of: &InstBlocks,
+    v: Value,
+) -> bool {
+    func.defining_inst(v)
+        .and_then(|def| block_of[def].expand())
+        .is_some_and(|d| forest.contains(l, d))
 }
 
 /// Moves the invariant instructions of block `b` of loop `l`, in order, to
@@ -62,10 +237,20 @@ fn hoist_from_block(
     l: Loop,
     b: Block,
     preheader: Block,
+    memory: &LoopMemory,
     block_of: &mut InstBlocks,
 ) {
     func.retain_insts(b, |func, inst| {
-        if !is_invariant(func, forest, l, block_of, &func.insts[inst].kind) {
+        let kind = &func.insts[inst].kind;
+        let movable = match *kind {
+            InstKind::Load { ptr } => {
+                is_identified_object(func, ptr)
+                    && memory.is_unwritten(ptr)
+                    && !defined_in_loop(func, forest, l, block_of, ptr)
+            }
+            _ => is_invariant(func, forest, l, block_of, kind),
+        };
+        if !movable {
             return true;
         }
         func.blocks[preheader].insts.push(inst);
@@ -89,13 +274,7 @@ fn is_invariant(
         return false;
     }
     let mut operands_outside = true;
-    kind.for_each_operand(|v| {
-        let defined_in_loop = func
-            .defining_inst(v)
-            .and_then(|def| block_of[def].expand())
-            .is_some_and(|d| forest.contains(l, d));
-        operands_outside &= !defined_in_loop;
-    });
+    kind.for_each_operand(|v| operands_outside &= !defined_in_loop(func, forest, l, block_of, v));
     operands_outside
 }
 
@@ -145,8 +324,6 @@ exit:
 }
 ";
         let mut module = wend_ir::read::parse_module(text).unwrap();
-        for func in module.functions.values_mut() {
-            super::run(func);
-        }
+        crate::pass::for_each_definition_with_effects(&mut module, super::run);
     }
 }

@@ -8,6 +8,7 @@
 //! [`PASSES`].
 
 use crate::mem2reg::Flavour;
+use wend_ir::analysis::effects::Effects;
 use wend_ir::{Function, Module};
 
 #[derive(Clone, Copy)]
@@ -74,10 +75,11 @@ pub const PASSES: &[Pass] = &[
     Pass { name: "inline", description: "inline small and single-call non-recursive functions (decided bottom-up over call-graph SCCs, bodies moved top-down), delete dead ones", requires: &[], run: crate::inline::run },
     Pass { name: "loopsimplify", description: "canonical loops: a preheader, a single latch and dedicated exit blocks", requires: &[], run: |module| for_each_definition(module, crate::loopsimplify::run) },
     Pass { name: "lcssa", description: "loop-closed SSA: values used after a loop go through phis in its exit blocks", requires: &["loopsimplify"], run: |module| for_each_definition(module, crate::lcssa::run) },
-    Pass { name: "licm", description: "loop-invariant code motion: hoist pure non-trapping invariant code to the preheader", requires: &["loopsimplify"], run: |module| for_each_definition(module, crate::licm::run) },
+    Pass { name: "licm", description: "loop-invariant code motion: hoist pure non-trapping invariant code and loads of unwritten variables to the preheader; keep variables the loop reads and writes in registers (scalar promotion, for mem2reg)", requires: &["loopsimplify"], run: |module| for_each_definition_with_effects(module, crate::licm::run) },
     Pass { name: "loop-rotate", description: "rotate loops to do-while form: a guard, the exit test at the latch (LLVM's shape)", requires: &["loopsimplify", "lcssa"], run: |module| for_each_definition(module, crate::loop_rotate::run) },
     Pass { name: "instcombine", description: "peepholes: fold constant chains; sdiv/srem by 2^k of non-negative values to lshr/and, comparisons decided by value ranges", requires: &[], run: |module| for_each_definition(module, crate::instcombine::run) },
-    Pass { name: "gvn", description: "global value numbering: dominator-scoped elimination of recomputed pure expressions", requires: &[], run: |module| for_each_definition(module, crate::gvn::run) },
+    Pass { name: "gvn", description: "global value numbering: dominator-scoped elimination of recomputed pure expressions, redundant loads (store forwarding) and calls to functions touching no memory", requires: &[], run: |module| for_each_definition_with_effects(module, crate::gvn::run) },
+    Pass { name: "dse", description: "dead-store elimination: delete stores a later store to the same variable overwrites before any read (block-local)", requires: &[], run: |module| for_each_definition_with_effects(module, crate::dse::run) },
     Pass { name: "break-crit-edges", description: "split every critical edge (from a block with several successors to one with several predecessors)", requires: &[], run: |module| for_each_definition(module, crate::break_crit_edges::run) },
     Pass { name: "phi-elim", description: "leave SSA: phis become variables in stack slots, written by sequentialised parallel copies on the edges", requires: &["break-crit-edges"], run: |module| for_each_definition(module, crate::phi_elim::run) },
 ];
@@ -137,6 +139,19 @@ pub fn for_each_definition(module: &mut Module, pass: fn(&mut Function)) {
     for func in module.functions.values_mut() {
         if !func.is_declaration() {
             pass(func);
+        }
+    }
+}
+
+/// Runs a per-function transformation that asks what calls do on every
+/// defined function, with the module's [`Effects`] computed once before
+/// (the transformation only removes or moves loads, stores and calls, so
+/// they stay a sound over-approximation throughout).
+pub fn for_each_definition_with_effects(module: &mut Module, pass: fn(&mut Function, &Effects)) {
+    let effects = Effects::compute(module);
+    for func in module.functions.values_mut() {
+        if !func.is_declaration() {
+            pass(func, &effects);
         }
     }
 }

@@ -28,16 +28,18 @@ const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
 /// indices again, promote again; propagate
 /// constants and evaluate the calls they make constant; combine
 /// instructions with what the value ranges say (the inlined callees'
-/// branches now bound their arguments); clean up; canonicalise loops and
-/// hoist invariants; clean up again (hoisting exposes new redundancy, and
+/// branches now bound their arguments); number values, loads and calls and
+/// delete overwritten stores; clean up; canonicalise loops,
+/// hoist invariants and keep the variables of loops in registers (licm's
+/// scalar promotion, finished by mem2reg); clean up again (hoisting exposes new redundancy, and
 /// the cleaned-up CFG new ranges).
 #[rustfmt::skip]
 const O2: &[&str] = &[
     "mem2reg", "simplifycfg", "frame-arrays", "accessor-trees", "dce", "simplifycfg",
     "callfold", "inline", "split-arrays", "mem2reg",
-    "sccp", "callfold", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
-    "loopsimplify", "licm",
-    "sccp", "copyprop", "instcombine", "gvn", "dce", "simplifycfg",
+    "sccp", "callfold", "copyprop", "instcombine", "gvn", "dse", "dce", "simplifycfg",
+    "loopsimplify", "licm", "mem2reg",
+    "sccp", "copyprop", "instcombine", "gvn", "dse", "dce", "simplifycfg",
 ];
 
 /// The pipeline of `-O<level>` (levels above 2 are treated as 2).

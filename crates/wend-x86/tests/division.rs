@@ -69,7 +69,7 @@ main() {
 ";
     let asm = assembly_after(src, "main.f", |f| {
         wend_opt::mem2reg::run(f);
-        wend_opt::gvn::run(f);
+        wend_opt::gvn::run(f, &wend_ir::analysis::effects::Effects::unknown());
     });
     assert_eq!(asm.matches("idivl").count(), 2, "{asm}");
     assert_eq!(asm.matches("je .Ldivm1_").count(), 2, "{asm}");

@@ -3,6 +3,7 @@
 //! a whole module). They live here, in wend-ir, so the optimizer and the
 //! backends can both use them.
 
+pub mod alias;
 pub mod cfg;
 pub mod cycles;
 pub mod dom;

@@ -213,7 +213,8 @@ entry:
   store i32 5, i32* %v
   call void @wend_print_int(i32 20)
   call void @wend_print_newline()
-  call void @wend_print_bool(i1 false)
+  %c = call i1 @even(i32 7)
+  call void @wend_print_bool(i1 %c)
   call void @wend_print_newline()
   %n = call i32 @get(i32* %v)
   %d = call i32 @log2(i32 %n)

@@ -75,7 +75,6 @@ entry:
   %sub = sub i32 %a, %b
   %d = sub i32 %b, %a
   %l1 = load i32, i32* %p
-  %l2 = load i32, i32* %p
   call void @wend_print_int(i32 %x1)
   call void @wend_print_int(i32 %x1)
   %both = and i1 %lt, %lt
@@ -101,7 +100,7 @@ join:                                             ; preds = %then, %else, %dead
   %r2 = add i32 %r1, %sub
   %r3 = add i32 %r2, %d
   %r4 = add i32 %r3, %l1
-  %r5 = add i32 %r4, %l2
+  %r5 = add i32 %r4, %l1
   %r6 = add i32 %r5, %sel1
   %r7 = add i32 %r6, %sel1
   %r8 = add i32 %r7, %k1

@@ -5,9 +5,10 @@
 ; and %c = mul %b, 2 depend only on the parameter: they first move to
 ; %inner.pre, then, when the outer loop is processed, on to the outer
 ; preheader %entry. %t = add %a, %c is invariant in the inner loop once
-; %a is: it follows %a to %inner.pre. %s2 depends on the inner phi %j
-; and %t2 on the load: they stay. The call
-; and the load never move, even though their operands are invariant.
+; %a is: it follows %a to %inner.pre. Nothing in either loop writes
+; through %p (printing writes no memory): the load %v moves to %entry, and
+; %t2 = add %t, %v follows %t to %inner.pre. %s2 depends on the inner phi
+; %j: it stays. The call never moves, though its operand is invariant.
 
 define i32 @sum(i32 %n, i32* %p) {
 entry:
@@ -52,6 +53,7 @@ define i32 @sum(i32 %n, i32* %p) {
 entry:
   %b = add i32 %n, 1
   %c = mul i32 %b, 2
+  %v = load i32, i32* %p
   br label %outer
 
 outer:                                            ; preds = %entry, %outer.latch
@@ -63,14 +65,13 @@ outer:                                            ; preds = %entry, %outer.latch
 inner.pre:                                        ; preds = %outer
   %a = mul i32 %i, %i
   %t = add i32 %a, %c
+  %t2 = add i32 %t, %v
   br label %inner
 
 inner:                                            ; preds = %inner.pre, %inner
   %j = phi i32 [ 0, %inner.pre ], [ %j1, %inner ]
   %s1 = phi i32 [ %s, %inner.pre ], [ %s2, %inner ]
-  %v = load i32, i32* %p
   call void @wend_print_int(i32 %c)
-  %t2 = add i32 %t, %v
   %s2 = add i32 %s1, %j
   %j1 = add i32 %j, 1
   %ic = icmp slt i32 %j1, %t2
