@@ -126,9 +126,13 @@ impl<'f> FunctionBuilder<'f> {
 
     /// A stack slot for one `ty` in the entry block, named after a variable.
     pub fn alloca(&mut self, ty: Type, name: &str) -> Value {
-        let inst = self
-            .func
-            .make_inst(InstKind::Alloca { ty }, Some(ty.pointer_to()), self.line);
+        self.alloca_array(ty, 1, name)
+    }
+
+    /// `count` consecutive stack slots for `ty`s in the entry block.
+    pub fn alloca_array(&mut self, ty: Type, count: u32, name: &str) -> Value {
+        let kind = InstKind::Alloca { ty, count };
+        let inst = self.func.make_inst(kind, Some(ty.pointer_to()), self.line);
         let entry = self.entry_block();
         self.func.blocks[entry]
             .insts
@@ -153,6 +157,13 @@ impl<'f> FunctionBuilder<'f> {
     /// variables. The verifier checks that `ty` is right.
     pub fn load_of(&mut self, ty: Type, ptr: Value, name: &str) -> Value {
         let v = self.append(InstKind::Load { ptr }, Some(ty));
+        self.named(v, name)
+    }
+
+    /// The address of element `index` counted from `base`.
+    pub fn element_ptr(&mut self, base: Value, index: Value, name: &str) -> Value {
+        let ty = self.func.value_type(base);
+        let v = self.append(InstKind::ElementPtr { base, index }, Some(ty));
         self.named(v, name)
     }
 

@@ -74,6 +74,7 @@ pub fn compact(func: &mut Function) {
                         &mut data.kind,
                         crate::InstKind::Alloca {
                             ty: crate::Type::I1,
+                            count: 1,
                         },
                     ),
                     result: Default::default(),

@@ -35,6 +35,14 @@ pub enum ValueDef {
     Str(StrId),
 }
 
+/// What [`Function::pointer_base`] finds: a pointer is `root` advanced by
+/// `offset` elements (`None`: by an index not known at compile time).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointerBase {
+    pub root: Value,
+    pub offset: Option<i64>,
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct ValueData {
     pub ty: Type,
@@ -238,6 +246,54 @@ impl Function {
     pub fn as_const(&self, v: Value) -> Option<i32> {
         match self.values[v].def {
             ValueDef::Const(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// Where pointer `ptr` points: followed back through element pointers
+    /// to the value they all derive from (an alloca, a parameter, ...),
+    /// with the sum of their indices when every one is a constant.
+    pub fn pointer_base(&self, mut ptr: Value) -> PointerBase {
+        let mut offset = Some(0i64);
+        // Bounded: in IR not yet verified, element pointers may form a cycle.
+        for _ in 0..=self.insts.len() {
+            let ValueDef::Inst(inst) = self.values[ptr].def else {
+                break;
+            };
+            let InstKind::ElementPtr { base, index } = self.insts[inst].kind else {
+                break;
+            };
+            offset = offset
+                .zip(self.as_const(index))
+                .map(|(o, i)| o + i64::from(i));
+            ptr = base;
+        }
+        PointerBase { root: ptr, offset }
+    }
+
+    /// Whether `elementptr base, index` is known to stay inside the alloca
+    /// it points into: the alloca and every index on the way are known.
+    /// Only then may a pass compute it where the program would not have.
+    pub fn element_in_bounds(&self, base: Value, index: Value) -> bool {
+        let at = self.pointer_base(base);
+        let position = at
+            .offset
+            .zip(self.as_const(index))
+            .map(|(o, i)| o + i64::from(i));
+        match (self.alloca_count(at.root), position) {
+            (Some(count), Some(position)) => (0..i64::from(count)).contains(&position),
+            _ => false,
+        }
+    }
+
+    /// The number of elements of the alloca that defines `v`; `None` when
+    /// `v` is not an alloca's result.
+    pub fn alloca_count(&self, v: Value) -> Option<u32> {
+        match self.values[v].def {
+            ValueDef::Inst(inst) => match self.insts[inst].kind {
+                InstKind::Alloca { count, .. } => Some(count),
+                _ => None,
+            },
             _ => None,
         }
     }

@@ -1,11 +1,16 @@
 //! Instruction and terminator kinds, with operand and successor iteration.
 //!
-//! The set mirrors the LLVM subset wendc needs: `alloca`, `load`, `store`,
+//! The set mirrors the LLVM subset wendc needs: `alloca` (of one value or
+//! an array), `getelementptr` (an element of an array), `load`, `store`,
 //! integer arithmetic, `icmp`, `select`, `call`, `phi`, and the terminators
 //! `br`, conditional `br`, `ret` and `unreachable`.
 
 use crate::entities::{Block, FuncId, Value};
 use std::fmt;
+
+/// The most elements one `alloca` may have: a million `i32`s is 4 MiB,
+/// half of a native program's stack.
+pub const MAX_ALLOCA_COUNT: u32 = 1 << 20;
 
 /// Two-operand integer operations. `SDiv`/`SRem` have LLVM's meaning: the
 /// result is undefined for a zero divisor and for `INT_MIN / -1`, so the
@@ -191,9 +196,22 @@ impl IcmpCond {
 /// again and its size is what they pay in cache misses.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum InstKind {
-    /// Reserves a stack slot for one value of type `ty`; yields `ty*`.
+    /// Reserves `count` consecutive stack slots for values of type `ty`
+    /// (`count` is 1 for a variable, more for an array: LLVM's
+    /// `alloca ty, i32 count`); yields `ty*`, the address of the first.
     Alloca {
         ty: Type,
+        count: u32,
+    },
+    /// The address of the element `index` places after the one `base`
+    /// points to (LLVM's `getelementptr inbounds ty, ty* base, i32 index`);
+    /// yields `base`'s type. The result must stay inside the alloca `base`
+    /// points into: an element pointer outside it is undefined (the
+    /// interpreter reports it as bad IR), so, like a load, it is not
+    /// speculated past the test that keeps it in bounds.
+    ElementPtr {
+        base: Value,
+        index: Value,
     },
     /// Reads the pointee of `ptr`.
     Load {
@@ -259,6 +277,10 @@ impl InstKind {
                 f(*value);
                 f(*ptr);
             }
+            InstKind::ElementPtr { base, index } => {
+                f(*base);
+                f(*index);
+            }
             InstKind::Binary { lhs, rhs, .. } | InstKind::Icmp { lhs, rhs, .. } => {
                 f(*lhs);
                 f(*rhs);
@@ -287,6 +309,10 @@ impl InstKind {
                 *value = f(*value);
                 *ptr = f(*ptr);
             }
+            InstKind::ElementPtr { base, index } => {
+                *base = f(*base);
+                *index = f(*index);
+            }
             InstKind::Binary { lhs, rhs, .. } | InstKind::Icmp { lhs, rhs, .. } => {
                 *lhs = f(*lhs);
                 *rhs = f(*rhs);
@@ -311,6 +337,11 @@ impl InstKind {
         let mut out = Vec::new();
         self.for_each_operand(|v| out.push(v));
         out
+    }
+
+    /// An `alloca` of one value (what mem2reg may promote), not of an array.
+    pub fn is_scalar_alloca(&self) -> bool {
+        matches!(self, InstKind::Alloca { count: 1, .. })
     }
 
     pub fn is_phi(&self) -> bool {

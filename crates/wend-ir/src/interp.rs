@@ -37,10 +37,13 @@
 //! uninitialised in LLVM: its slots hold `undef` here (the frontend
 //! zero-initialises every variable, so a program only sees it after a bug).
 //!
-//! **Memory.** Every `alloca` pushes one slot on a single stack of slots
-//! shared by all frames; a pointer is a slot index, so a nested function can
-//! read and write its parents' variables through the pointers it is passed.
-//! A frame's slots are popped when it returns.
+//! **Memory.** Every `alloca` pushes one slot per element on a single stack
+//! of slots shared by all frames; a pointer is a slot index, so a nested
+//! function can read and write its parents' variables through the pointers
+//! it is passed, and an array is consecutive slots. Each slot remembers the
+//! extent of its alloca, so an element pointer that leaves its array is
+//! reported as bad IR where it is computed. A frame's slots are popped when
+//! it returns.
 //!
 //! **Calls without recursion.** The interpreter keeps an explicit stack of
 //! [`Frame`]s (one flat register stack shared by all frames, too): a wend call
@@ -85,9 +88,10 @@
 //! a compiler bug: no `main`, reaching `unreachable`, `sdiv`/`srem` by zero
 //! or `INT_MIN / -1` (undefined in LLVM; the frontend guards both), a call
 //! to an unknown external, a branch on `undef`, a load or store through a
-//! pointer that is not a live stack slot, a call two of whose pointer
-//! arguments point to the same variable (the IR's pointer parameters never
-//! alias: docs/03-the-ir.md). It names the function, block and
+//! pointer that is not a live stack slot, an element pointer outside its
+//! alloca, a call two of whose pointer arguments point to the same variable
+//! (the IR's pointer parameters never alias: docs/03-the-ir.md). It names
+//! the function, block and
 //! instruction. Output printed before it has been written to stdout.
 
 use crate::entities::{Block, FuncId, Inst, StrId, Value};
@@ -106,6 +110,12 @@ use std::io::{self, BufWriter, Write};
 /// 8 MiB stack, so every program that works natively works here, and a
 /// runaway recursion stops after a fraction of a second.
 pub const MAX_CALL_DEPTH: usize = 1_000_000;
+
+/// The most stack slots all frames together may hold: 16 million `i32`s are
+/// 64 MiB, eight times a native program's whole stack, so a program that
+/// works natively works here; beyond it (deep recursion through a function
+/// with a large array) the program stops as on a stack overflow.
+pub const MAX_STACK_SLOTS: usize = 1 << 24;
 
 /// Exit status of a program stopped by a stack overflow (natively that is a
 /// crash signal; the interpreter picks a fixed status distinct from the
@@ -378,6 +388,13 @@ enum Op {
     },
     Alloca {
         dst: Reg,
+        count: u32,
+    },
+    /// `dst = base + index` slots, inside `base`'s alloca.
+    ElementPtr {
+        dst: Reg,
+        base: Reg,
+        index: Reg,
     },
     Load {
         dst: Reg,
@@ -699,8 +716,14 @@ impl<'a> Decoder<'a> {
             return self.fault("instruction without a result value".into(), origin);
         }
         let op = match kind {
-            InstKind::Alloca { .. } => Op::Alloca {
+            &InstKind::Alloca { count, .. } => Op::Alloca {
                 dst: self.result_reg(inst),
+                count,
+            },
+            &InstKind::ElementPtr { base, index } => Op::ElementPtr {
+                dst: self.result_reg(inst),
+                base: self.reg(base),
+                index: self.reg(index),
             },
             InstKind::Load { ptr } => Op::Load {
                 ptr: self.reg(*ptr),
@@ -1018,6 +1041,8 @@ struct Machine<'p, 'm> {
     regs: Vec<Val>,
     /// The stack slots `alloca` creates, for all frames.
     memory: Vec<Val>,
+    /// For each slot of `memory`, the slots of its alloca: `start..end`.
+    extents: Vec<(u32, u32)>,
     /// The suspended callers; the running function is not on it.
     frames: Vec<Frame>,
     /// Holds the sources of a parallel copy that needs it.
@@ -1038,6 +1063,7 @@ impl<'p, 'm> Machine<'p, 'm> {
             program,
             regs: Vec::new(),
             memory: Vec::new(),
+            extents: Vec::new(),
             frames: Vec::new(),
             scratch: Vec::new(),
             slot_passed_in: Vec::new(),
@@ -1209,9 +1235,44 @@ impl<'p, 'm> Machine<'p, 'm> {
                     };
                     r[dst as usize] = r[chosen as usize];
                 }
-                Op::Alloca { dst } => {
-                    r[dst as usize] = Val::slot(self.memory.len());
-                    self.memory.push(Val::UNDEF);
+                Op::Alloca { dst, count } => {
+                    let start = self.memory.len();
+                    if start + count as usize > MAX_STACK_SLOTS {
+                        return Ok(Outcome::StackOverflow);
+                    }
+                    let extent = (start as u32, start as u32 + count);
+                    r[dst as usize] = Val::slot(start);
+                    self.memory.resize(start + count as usize, Val::UNDEF);
+                    self.extents.resize(start + count as usize, extent);
+                }
+                Op::ElementPtr { dst, base, index } => {
+                    let (ptr, index) = (r[base as usize], r[index as usize]);
+                    let extent = ptr
+                        .as_slot()
+                        .and_then(|s| self.extents.get(s).map(|&e| (s, e)));
+                    let element = extent.and_then(|(slot, (start, end))| {
+                        let element = slot as i64 + i64::from(index.i32());
+                        (i64::from(start)..i64::from(end))
+                            .contains(&element)
+                            .then_some(element)
+                    });
+                    match (element, extent) {
+                        (Some(element), _) => r[dst as usize] = Val::slot(element as usize),
+                        (None, Some((slot, (start, end)))) => {
+                            let message = format!(
+                                "element pointer {} places from slot {} of an alloca of {} \
+                                 elements: outside it",
+                                index.i32(),
+                                slot - start as usize,
+                                end - start
+                            );
+                            return Err(self.fault(func, pc - 1, message));
+                        }
+                        (None, None) => {
+                            let message = format!("element pointer from a bad pointer {ptr:?}");
+                            return Err(self.fault(func, pc - 1, message));
+                        }
+                    }
                 }
                 Op::Load { dst, ptr } => match r[ptr as usize].as_slot() {
                     Some(slot) if slot < self.memory.len() => r[dst as usize] = self.memory[slot],
@@ -1273,6 +1334,7 @@ impl<'p, 'm> Machine<'p, 'm> {
                     let result = (value != NO_REG).then(|| r[value as usize]);
                     self.regs.truncate(base);
                     self.memory.truncate(mem_base);
+                    self.extents.truncate(mem_base);
                     let Some(caller) = self.frames.pop() else {
                         // `main` returned: its result is the exit status.
                         return Ok(Outcome::Returned(result.map_or(0, Val::i32)));

@@ -37,9 +37,11 @@ pub mod verify;
 
 pub use entities::{Block, FuncId, Inst, StrId, Value};
 pub use function::{
-    BlockData, Function, InstBlocks, InstData, OperandRewrite, ValueData, ValueDef,
+    BlockData, Function, InstBlocks, InstData, OperandRewrite, PointerBase, ValueData, ValueDef,
 };
-pub use instructions::{thin_vec, BinOp, IcmpCond, InstKind, Terminator, ThinVec};
+pub use instructions::{
+    thin_vec, BinOp, IcmpCond, InstKind, Terminator, ThinVec, MAX_ALLOCA_COUNT,
+};
 pub use module::Module;
 pub use prefetch::ReadAhead;
 pub use substitution::Substitution;

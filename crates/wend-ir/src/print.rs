@@ -621,7 +621,20 @@ pub fn inst_text(module: &Module, func: &Function, names: &FunctionNames, inst: 
             };
             return format!("; debug value: {name} = {value}");
         }
-        InstKind::Alloca { ty } => format!("alloca {ty}"),
+        InstKind::Alloca { ty, count: 1 } => format!("alloca {ty}"),
+        InstKind::Alloca { ty, count } => format!("alloca {ty}, i32 {count}"),
+        InstKind::ElementPtr { base, index } => {
+            let ty = func
+                .values
+                .get(*base)
+                .and_then(|d| d.ty.pointee())
+                .map_or("<badtype>".to_string(), |t| t.to_string());
+            format!(
+                "getelementptr inbounds {ty}, {}, {}",
+                typed(*base),
+                typed(*index)
+            )
+        }
         InstKind::Load { ptr } => {
             let ty = func
                 .values

@@ -37,7 +37,7 @@ use crate::analysis::dom::DomTree;
 use crate::debug_info::VariableKind;
 use crate::entities::{Block, FuncId, Inst, Value};
 use crate::function::{Function, InstBlocks, ValueDef};
-use crate::instructions::{BinOp, InstKind, Terminator};
+use crate::instructions::{BinOp, InstKind, Terminator, MAX_ALLOCA_COUNT};
 use crate::module::Module;
 use crate::prefetch::ReadAhead;
 use crate::print::{inst_text, print_function, terminator_text, FunctionNames};
@@ -308,8 +308,17 @@ impl Verifier<'_> {
                     matches!(def, ValueDef::Param(_)) && data.ty.is_pointer(),
                     "a pointer parameter",
                 ),
+                // An element of an array alloca at a constant index is a
+                // variable's home too (frame-arrays lays variables out so).
                 (_, ValueDef::Inst(i)) => (
-                    matches!(self.func.insts[i].kind, InstKind::Alloca { .. })
+                    matches!(
+                        self.func.insts[i].kind,
+                        InstKind::Alloca { .. } | InstKind::ElementPtr { .. }
+                    ) && self.func.pointer_base(slot).offset.is_some()
+                        && self
+                            .func
+                            .alloca_count(self.func.pointer_base(slot).root)
+                            .is_some()
                         && sites.get(slot).is_some_and(|(b, _)| b == entry),
                     "an alloca of the entry block",
                 ),
@@ -528,11 +537,44 @@ impl Verifier<'_> {
         }
         // The result type the instruction must have (`None`: no result).
         let expected_result: Option<Type> = match &data.kind {
-            InstKind::Alloca { ty } => {
+            InstKind::Alloca { ty, count } => {
                 if ty.is_pointer() {
                     return fail(format!("alloca of pointer type {ty}"));
                 }
+                if !(1..=MAX_ALLOCA_COUNT).contains(count) {
+                    return fail(format!(
+                        "alloca of {count} elements (from 1 to {MAX_ALLOCA_COUNT})"
+                    ));
+                }
                 Some(ty.pointer_to())
+            }
+            InstKind::ElementPtr { base, index } => {
+                let base_ty = self.ty(*base);
+                if !base_ty.is_pointer() {
+                    return fail(format!(
+                        "element pointer from non-pointer {base_ty} {}",
+                        self.value(*base)
+                    ));
+                }
+                if self.ty(*index) != Type::I32 {
+                    return fail(format!(
+                        "the element index {} has type {}, not i32",
+                        self.value(*index),
+                        self.ty(*index)
+                    ));
+                }
+                let at = self.func.pointer_base(*base);
+                let position = at.offset.zip(self.func.as_const(*index));
+                let position = position.map(|(o, i)| o + i64::from(i));
+                if let (Some(count), Some(position)) = (self.func.alloca_count(at.root), position) {
+                    if !(0..i64::from(count)).contains(&position) {
+                        return fail(format!(
+                            "element {position} of {}, an alloca of {count} elements",
+                            self.value(at.root)
+                        ));
+                    }
+                }
+                Some(base_ty)
             }
             InstKind::Load { ptr } => match self.ty(*ptr).pointee() {
                 Some(t) => Some(t),

@@ -769,7 +769,10 @@ fn splice(
             let ty = data.result.map(|r| callee.value_type(r));
             // The real kind, with its operands mapped, comes below, once
             // every result has its copy.
-            let placeholder = InstKind::Alloca { ty: Type::I32 };
+            let placeholder = InstKind::Alloca {
+                ty: Type::I32,
+                count: 1,
+            };
             let copy = func.make_inst(placeholder, ty, data.line);
             if let (Some(old), Some(new)) = (data.result.expand(), func.insts[copy].result.expand())
             {

@@ -181,7 +181,11 @@ fn promote(
         .expect("a promoted pointer is a pointer");
     let line = 0;
     let entry = func.layout[0];
-    let slot_inst = func.make_inst(InstKind::Alloca { ty }, Some(ty.pointer_to()), line);
+    let slot_inst = func.make_inst(
+        InstKind::Alloca { ty, count: 1 },
+        Some(ty.pointer_to()),
+        line,
+    );
     let slot = func.inst_result(slot_inst).expect("an alloca has a result");
     if let Some(name) = func.value_name(ptr).map(str::to_string) {
         // mem2reg names the phis it places after the slot.
@@ -303,6 +307,8 @@ pub fn is_speculatable(func: &Function, kind: &InstKind) -> bool {
             ..
         } => func.as_const(rhs).is_some_and(|c| c != 0 && c != -1),
         InstKind::Binary { .. } | InstKind::Icmp { .. } | InstKind::Select { .. } => true,
+        // Outside its array it is undefined: only a known element moves.
+        InstKind::ElementPtr { base, index } => func.element_in_bounds(base, index),
         InstKind::Alloca { .. }
         | InstKind::Load { .. }
         | InstKind::Store { .. }

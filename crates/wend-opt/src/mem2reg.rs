@@ -200,14 +200,14 @@ fn promote(func: &mut Function, flavour: Flavour, trace: &mut impl Trace) -> boo
 
 // ---- step 1: promotable allocas ----------------------------------------
 
-/// The allocas of the entry block whose address is only loaded from and
-/// stored to. (An alloca elsewhere would be a fresh slot each time it runs;
+/// The allocas of one value (not arrays) of the entry block whose address
+/// is only loaded from and stored to. (An alloca elsewhere would be a fresh slot each time it runs;
 /// the builder never makes one, and LLVM's mem2reg leaves them alone too.)
 fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
     let entry = func.layout[0];
     let mut candidate: SecondaryMap<Value, bool> = SecondaryMap::with_capacity(func.values.len());
     for &inst in &func.blocks[entry].insts {
-        if let InstKind::Alloca { .. } = func.insts[inst].kind {
+        if func.insts[inst].kind.is_scalar_alloca() {
             candidate[func.insts[inst].result.unwrap()] = true;
         }
     }
@@ -216,7 +216,8 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
     }
 
     // Any use other than "the address of a load or store" lets the address
-    // escape, and then a store through some other pointer could change it.
+    // escape (an element pointer too), and then a store through some other
+    // pointer could change it.
     let mut escapes = |v: Value| {
         if candidate[v] {
             candidate[v] = false;
@@ -240,7 +241,7 @@ fn find_promotable_allocas(func: &Function) -> PrimaryMap<Var, VarInfo> {
     let count = candidate.values().filter(|&&promotable| promotable).count();
     let mut vars = PrimaryMap::with_capacity(count);
     for &inst in &func.blocks[entry].insts {
-        if let (InstKind::Alloca { ty }, Some(address)) =
+        if let (InstKind::Alloca { ty, .. }, Some(address)) =
             (&func.insts[inst].kind, func.insts[inst].result.expand())
         {
             if candidate[address] {

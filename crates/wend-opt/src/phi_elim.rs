@@ -128,7 +128,8 @@ fn make_variables(func: &mut Function) -> SecondaryMap<Value, Option<Value>> {
             if ty.is_pointer() {
                 continue;
             }
-            let alloca = func.make_inst(InstKind::Alloca { ty }, Some(ty.pointer_to()), 0);
+            let alloca =
+                func.make_inst(InstKind::Alloca { ty, count: 1 }, Some(ty.pointer_to()), 0);
             let slot = func.insts[alloca].result.unwrap();
             func.set_value_name(slot, &named(func, x, "var"));
             func.blocks[entry].insts.insert(insert_at, alloca);

@@ -21,8 +21,11 @@ const O0: &[&str] = &[];
 /// decide; delete the code nothing needs; tidy the CFG that leaves.
 const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
 /// -O2: promote; tidy the callees' CFGs so inlining sees their real size;
-/// evaluate pure calls on constants; inline (the nested functions' pointer
-/// parameters become the parent's slots), promote again; propagate
+/// lay out variables passed together as arrays and turn accessor trees
+/// over them into indexed accesses (so accessors are small); evaluate pure
+/// calls on constants; inline (the nested functions' pointer parameters
+/// become the parent's slots), split the arrays used only at constant
+/// indices again, promote again; propagate
 /// constants and evaluate the calls they make constant; combine
 /// instructions with what the value ranges say (the inlined callees'
 /// branches now bound their arguments); number values, loads and calls and
@@ -32,7 +35,8 @@ const O1: &[&str] = &["mem2reg", "sccp", "dce", "simplifycfg"];
 /// the cleaned-up CFG new ranges).
 #[rustfmt::skip]
 const O2: &[&str] = &[
-    "mem2reg", "simplifycfg", "callfold", "inline", "mem2reg",
+    "mem2reg", "simplifycfg", "frame-arrays", "accessor-trees", "dce", "simplifycfg",
+    "callfold", "inline", "split-arrays", "mem2reg",
     "sccp", "callfold", "copyprop", "instcombine", "gvn", "dse", "dce", "simplifycfg",
     "loopsimplify", "licm", "mem2reg",
     "sccp", "copyprop", "instcombine", "gvn", "dse", "dce", "simplifycfg",

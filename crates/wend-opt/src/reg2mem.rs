@@ -59,7 +59,7 @@ impl SlotMaker {
     /// A new slot for `value`, named after it.
     fn slot_for(&mut self, func: &mut Function, value: Value) -> Value {
         let ty = func.value_type(value);
-        let alloca = func.make_inst(InstKind::Alloca { ty }, Some(ty.pointer_to()), 0);
+        let alloca = func.make_inst(InstKind::Alloca { ty, count: 1 }, Some(ty.pointer_to()), 0);
         let entry = func.layout[0];
         func.blocks[entry].insts.insert(self.insert_at, alloca);
         self.insert_at += 1;

@@ -342,9 +342,10 @@ impl<'f, T: Trace> Solver<'f, T> {
                 // Either arm may be chosen: constant only if both agree.
                 Lattice::Bottom => cell(if_true).meet(cell(if_false)),
             },
-            InstKind::Alloca { .. } | InstKind::Load { .. } | InstKind::Call { .. } => {
-                Lattice::Bottom
-            }
+            InstKind::Alloca { .. }
+            | InstKind::ElementPtr { .. }
+            | InstKind::Load { .. }
+            | InstKind::Call { .. } => Lattice::Bottom,
             InstKind::Store { .. } | InstKind::DebugValue { .. } => {
                 unreachable!("no result")
             }

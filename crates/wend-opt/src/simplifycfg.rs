@@ -464,6 +464,8 @@ fn speculation_cost(func: &Function, kind: &InstKind) -> Option<u32> {
             safe.then_some(2)
         }
         InstKind::Binary { .. } | InstKind::Icmp { .. } | InstKind::Select { .. } => Some(1),
+        // Outside its array it is undefined: only a known element is safe.
+        InstKind::ElementPtr { base, index } => func.element_in_bounds(base, index).then_some(1),
         InstKind::Alloca { .. }
         | InstKind::Load { .. }
         | InstKind::Store { .. }

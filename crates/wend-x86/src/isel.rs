@@ -404,9 +404,20 @@ fn select(
                 continue;
             };
             match data.kind {
-                InstKind::Alloca { ty } => {
+                InstKind::Alloca { ty, count: 1 } => {
                     let size = if ty.is_pointer() { 8 } else { 4 };
                     s.slots[result] = s.mf.new_slot(size).into();
+                }
+                InstKind::Alloca { count, .. } => {
+                    s.slots[result] = s.mf.new_array_slot(count).into();
+                }
+                // A known element of an array slot is a slot of its own.
+                InstKind::ElementPtr { base, index }
+                    if s.slots[base].is_some() && func.element_in_bounds(base, index) =>
+                {
+                    let offset = func.as_const(index).expect("a known element");
+                    let slot = s.slots[base].expect("checked above");
+                    s.slots[result] = slot.element(4 * offset).into();
                 }
                 _ if s.facts[result].has(UseFacts::FUSED) => {}
                 _ => s.vregs[result] = s.mf.new_vreg(width_of(data.ty(func))).into(),
@@ -544,6 +555,25 @@ impl Selector<'_> {
         let unused = result.is_some_and(|r| !self.facts[r].has(UseFacts::USED));
         match data.kind.clone() {
             InstKind::Alloca { .. } | InstKind::Phi { .. } => {}
+            // A known element of a slot (see `select_function_with_slots`).
+            InstKind::ElementPtr { .. } if self.slots[result.unwrap()].is_some() => {}
+            InstKind::ElementPtr { .. } if unused => {}
+            InstKind::ElementPtr { base, index } => {
+                let pointee = self.func.value_type(base).pointee();
+                let scale = match pointee.map(Self::mem_width) {
+                    Some(MemWidth::Byte) => 1,
+                    _ => 4,
+                };
+                let base = self.addr(base);
+                let index = self.operand(index);
+                let dst = self.vreg(result.unwrap());
+                self.out.push(MInst::LeaElement {
+                    dst,
+                    base,
+                    index,
+                    scale,
+                });
+            }
             InstKind::DebugValue { var, value } => {
                 // A value with no register (deleted, or fused into the
                 // instructions that use it) is unknown to the debugger.

@@ -50,6 +50,13 @@ impl SlotId {
     pub fn end(self) -> u32 {
         self.0
     }
+
+    /// The element `bytes` above the start of this slot (an array's
+    /// element at a constant index): slots are addressed by their end
+    /// below the area's top, so it ends that much nearer the top.
+    pub fn element(self, bytes: i32) -> SlotId {
+        SlotId(self.0.wrapping_sub(bytes as u32))
+    }
 }
 
 /// The address of a load or store.
@@ -247,6 +254,15 @@ pub enum MInst {
         dst: VReg,
         slot: SlotId,
     },
+    /// The address of element `index` (sign-extended, times `scale`
+    /// bytes) counted from `base`: an `elementptr` whose index or base is
+    /// not known when selecting.
+    LeaElement {
+        dst: VReg,
+        base: Addr,
+        index: Operand,
+        scale: u8,
+    },
     /// The address of a string constant.
     LeaStr {
         dst: VReg,
@@ -383,6 +399,12 @@ impl MInst {
                     f(*p)
                 }
             }
+            MInst::LeaElement { base, index, .. } => {
+                if let Addr::Ptr(p) = base {
+                    f(*p)
+                }
+                use_operand(index, f);
+            }
             MInst::Call(call) => call.args.iter().for_each(|a| use_operand(a, f)),
             MInst::ParallelMove { moves } => moves.iter().for_each(|(_, s)| use_operand(s, f)),
         }
@@ -399,6 +421,7 @@ impl MInst {
             | MInst::DivConst { dst, .. }
             | MInst::SetCc { dst, .. }
             | MInst::LeaSlot { dst, .. }
+            | MInst::LeaElement { dst, .. }
             | MInst::LeaStr { dst, .. }
             | MInst::Load { dst, .. } => f(*dst),
             MInst::Select(select) => f(select.dst),
@@ -489,6 +512,13 @@ impl MFunction {
     pub fn new_slot(&mut self, size: u32) -> SlotId {
         debug_assert!(size == 4 || size == 8, "slot of {size} bytes");
         self.slot_area = (self.slot_area + size).next_multiple_of(size);
+        SlotId(self.slot_area)
+    }
+
+    /// A new slot for an array of `count` elements of 4 bytes, aligned to
+    /// 8 (a dynamic index addresses it as `off(%rbp,%index,4)`).
+    pub fn new_array_slot(&mut self, count: u32) -> SlotId {
+        self.slot_area = (self.slot_area + 4 * count).next_multiple_of(8);
         SlotId(self.slot_area)
     }
 }

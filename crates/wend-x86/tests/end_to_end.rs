@@ -966,3 +966,103 @@ fn logical_shift_right() {
     }
     check("lshr", &m, &expected, "", 0);
 }
+
+/// Array allocas and element pointers: constant elements of main's array
+/// (slots of their own), dynamic elements of it (`off(%rbp,%r10,4)`),
+/// elements from a pointer parameter in a register and from one passed on
+/// the stack (spilled: brought into a register first), and an array of
+/// bools (4 bytes each, as bool variables are).
+#[test]
+fn arrays_and_element_pointers() {
+    let text = r#"
+define i32 @main() {
+entry:
+  %a = alloca i32, i32 7
+  %flags = alloca i1, i32 3
+  br label %fill
+fill:
+  %i = phi i32 [ 0, %entry ], [ %i1, %fill ]
+  %sq = mul i32 %i, %i
+  %v = sub i32 %sq, 10
+  %p = getelementptr inbounds i32, i32* %a, i32 %i
+  store i32 %v, i32* %p
+  %i1 = add i32 %i, 1
+  %more = icmp slt i32 %i1, 7
+  br i1 %more, label %fill, label %after
+after:
+  %three = getelementptr inbounds i32, i32* %a, i32 3
+  store i32 100, i32* %three
+  %s = call i32 @main.sum(i32* %a, i32 7)
+  call void @wend_print_int(i32 %s)
+  call void @wend_print_newline()
+  call void @main.pick(i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32* %a, i32 5)
+  %f0 = getelementptr inbounds i32, i32* %a, i32 0
+  %f1 = getelementptr inbounds i1, i1* %flags, i32 1
+  %f2 = getelementptr inbounds i1, i1* %f1, i32 1
+  store i1 false, i1* %flags
+  store i1 true, i1* %f1
+  store i1 false, i1* %f2
+  br label %show
+show:
+  %j = phi i32 [ 0, %after ], [ %j1, %show ]
+  %q = getelementptr inbounds i1, i1* %flags, i32 %j
+  %b = load i1, i1* %q
+  %bi = select i1 %b, i32 1, i32 0
+  call void @wend_print_int(i32 %bi)
+  call void @wend_print_newline()
+  %j1 = add i32 %j, 1
+  %again = icmp slt i32 %j1, 3
+  br i1 %again, label %show, label %done
+done:
+  %first = load i32, i32* %f0
+  call void @wend_print_int(i32 %first)
+  call void @wend_print_newline()
+  ret i32 0
+}
+
+define i32 @main.sum(i32* %base, i32 %n) {
+entry:
+  %two = getelementptr inbounds i32, i32* %base, i32 2
+  %t = load i32, i32* %two
+  call void @wend_print_int(i32 %t)
+  call void @wend_print_newline()
+  br label %loop
+loop:
+  %k = phi i32 [ %n, %entry ], [ %k1, %loop ]
+  %acc = phi i32 [ 0, %entry ], [ %acc1, %loop ]
+  %k1 = sub i32 %k, 1
+  %p = getelementptr inbounds i32, i32* %base, i32 %k1
+  %x = load i32, i32* %p
+  %acc1 = add i32 %acc, %x
+  %more = icmp sgt i32 %k1, 0
+  br i1 %more, label %loop, label %done
+done:
+  ret i32 %acc1
+}
+
+define void @main.pick(i32 %a1, i32 %a2, i32 %a3, i32 %a4, i32 %a5, i32 %a6, i32* %base, i32 %k) {
+entry:
+  %p = getelementptr inbounds i32, i32* %base, i32 %k
+  %x = load i32, i32* %p
+  call void @wend_print_int(i32 %x)
+  call void @wend_print_newline()
+  %q = getelementptr inbounds i32, i32* %base, i32 1
+  %y = load i32, i32* %q
+  call void @wend_print_int(i32 %y)
+  call void @wend_print_newline()
+  %z = add i32 %a1, %a6
+  call void @wend_print_int(i32 %z)
+  call void @wend_print_newline()
+  ret void
+}
+
+declare void @wend_print_int(i32)
+declare void @wend_print_newline()
+"#;
+    let m = wend_ir::read::parse_module(text).unwrap_or_else(|e| panic!("{e}"));
+    // a = [i*i - 10 for i in 0..7] with a[3] = 100: -10 -9 -6 100 6 15 26.
+    let expected = "-6\n122\n15\n-9\n7\n0\n1\n0\n-10\n";
+    check("arrays", &m, expected, "", 0);
+    let asm = wend_x86::compile_module(&m, &wend_x86::Options::default());
+    assert!(asm.contains(",%r10,4), "), "no indexed lea in:\n{asm}");
+}

@@ -15,12 +15,15 @@
 //!   `alloca`s: the caller's variables existed before the call.
 //!
 //! Each such pointer is an *identified object* (LLVM's `isIdentifiedObject`):
-//! it aliases only itself. Every other pointer (a `select` or phi of
-//! pointers, a pointer an instruction added later computes) is *unknown* and
-//! may alias anything. Extending the IR with a pointer into a part of an
-//! object (an element of an array `alloca`) means teaching
-//! [`underlying_object`] and [`may_alias`] about it; every pass asks these
-//! two, so nothing else changes.
+//! it aliases only itself. An element pointer (`getelementptr` of an array
+//! `alloca` or of a pointer parameter that is a group's base, as
+//! frame-arrays makes them) points into the object it is derived from
+//! ([`underlying_object`] follows [`Function::pointer_base`]): two element
+//! pointers of one object alias when their constant indices are equal, may
+//! alias when an index is unknown, and never alias another object. The
+//! element pointer itself is not an identified object (a pass that keys
+//! memory by pointer value treats it as unknown). Every other pointer (a
+//! `select` or phi of pointers) is *unknown* and may alias anything.
 //!
 //! [`for_each_access`] says which pointers an instruction reads or writes
 //! through, with the callee's [`Effects`] for a call; an instruction it does
@@ -48,10 +51,11 @@ pub fn underlying_object(func: &Function, ptr: Value) -> Option<Object> {
     if !func.value_type(ptr).is_pointer() {
         return None;
     }
-    match func.values[ptr].def {
-        ValueDef::Param(_) => Some(Object::Param(ptr)),
+    let root = func.pointer_base(ptr).root;
+    match func.values[root].def {
+        ValueDef::Param(_) => Some(Object::Param(root)),
         ValueDef::Inst(inst) => match func.insts[inst].kind {
-            InstKind::Alloca { .. } => Some(Object::Alloca(ptr)),
+            InstKind::Alloca { .. } => Some(Object::Alloca(root)),
             _ => None,
         },
         ValueDef::Const(_) | ValueDef::Undef | ValueDef::Str(_) => None,
@@ -66,15 +70,20 @@ pub fn is_identified_object(func: &Function, ptr: Value) -> bool {
 }
 
 /// Whether the pointers `a` and `b` may point to the same memory: always
-/// when they are one value, never when they are distinct identified
-/// objects (two `alloca`s, two parameters, a parameter and an `alloca`),
-/// and otherwise conservatively yes.
+/// when they are one value, never when they point into distinct
+/// identified objects (two `alloca`s, two parameters, a parameter and an
+/// `alloca`), within one object when their element indices are equal or
+/// not both known, and otherwise conservatively yes.
 pub fn may_alias(func: &Function, a: Value, b: Value) -> bool {
     if a == b {
         return true;
     }
     match (underlying_object(func, a), underlying_object(func, b)) {
-        (Some(x), Some(y)) => x == y,
+        (Some(x), Some(y)) if x != y => false,
+        (Some(_), Some(_)) => {
+            let (i, j) = (func.pointer_base(a).offset, func.pointer_base(b).offset);
+            i.zip(j).is_none_or(|(i, j)| i == j)
+        }
         _ => true,
     }
 }
@@ -147,9 +156,12 @@ pub fn for_each_access(
 }
 
 /// Whether `kind` only chooses among pointers (a `select` or phi of
-/// pointers), touching no memory.
+/// pointers) or computes one (an element pointer), touching no memory.
 fn is_pointer_copy(kind: &InstKind) -> bool {
-    matches!(kind, InstKind::Select { .. } | InstKind::Phi { .. })
+    matches!(
+        kind,
+        InstKind::Select { .. } | InstKind::Phi { .. } | InstKind::ElementPtr { .. }
+    )
 }
 
 #[cfg(test)]
@@ -207,6 +219,72 @@ entry:
             Some(Object::Alloca(v("a")))
         );
         assert_eq!(underlying_object(func, v("c")), None);
+    }
+
+    #[test]
+    fn element_pointers_alias_by_object_and_index() {
+        let ir = "
+define i32 @f(i32* %p, i32* %q, i32 %k) {
+entry:
+  %a = alloca i32, i32 4
+  %b = alloca i32
+  %a1 = getelementptr inbounds i32, i32* %a, i32 1
+  %a2 = getelementptr inbounds i32, i32* %a, i32 2
+  %a1again = getelementptr inbounds i32, i32* %a2, i32 -1
+  %ak = getelementptr inbounds i32, i32* %a, i32 %k
+  %p3 = getelementptr inbounds i32, i32* %p, i32 3
+  %pk = getelementptr inbounds i32, i32* %p, i32 %k
+  %x = load i32, i32* %a1
+  ret i32 %x
+}
+";
+        let module = parse_module(ir).unwrap();
+        let func = &module.functions[module.find_function("f").unwrap()];
+        let v = values(func);
+        assert_eq!(
+            underlying_object(func, v("a2")),
+            Some(Object::Alloca(v("a")))
+        );
+        assert_eq!(
+            underlying_object(func, v("pk")),
+            Some(Object::Param(v("p")))
+        );
+        assert!(!is_identified_object(func, v("a1")));
+        let alias = [
+            ("a1", "a1again"),
+            ("a1", "ak"),
+            ("a", "ak"),
+            ("p3", "pk"),
+            ("p", "pk"),
+        ];
+        let apart = [
+            ("a1", "a2"),
+            ("a", "a1"),
+            ("a2", "a1again"),
+            ("p", "p3"),
+            ("a1", "b"),
+            ("ak", "b"),
+            ("ak", "pk"),
+            ("p3", "q"),
+            ("pk", "q"),
+        ];
+        for (x, y) in alias {
+            assert!(may_alias(func, v(x), v(y)), "{x} {y}");
+            assert!(may_alias(func, v(y), v(x)), "{y} {x}");
+        }
+        for (x, y) in apart {
+            assert!(!may_alias(func, v(x), v(y)), "{x} {y}");
+            assert!(!may_alias(func, v(y), v(x)), "{y} {x}");
+        }
+        // Computing an element pointer reads and writes nothing.
+        let gep = func
+            .insts
+            .values()
+            .find(|d| matches!(d.kind, InstKind::ElementPtr { .. }))
+            .unwrap();
+        let mut touched = false;
+        for_each_access(&Effects::unknown(), func, &gep.kind, |_, _| touched = true);
+        assert!(!touched);
     }
 
     #[test]

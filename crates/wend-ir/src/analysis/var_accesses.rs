@@ -297,14 +297,20 @@ mod tests {
         let x = put(
             &mut f,
             entry,
-            InstKind::Alloca { ty: Type::I32 },
+            InstKind::Alloca {
+                ty: Type::I32,
+                count: 1,
+            },
             Some(Type::PtrI32),
         )
         .unwrap();
         let y = put(
             &mut f,
             entry,
-            InstKind::Alloca { ty: Type::I32 },
+            InstKind::Alloca {
+                ty: Type::I32,
+                count: 1,
+            },
             Some(Type::PtrI32),
         )
         .unwrap();

@@ -13,7 +13,7 @@ use super::runtime::{defines_runtime, runtime_definition_at, runtime_items};
 use super::{ReadError, Result};
 use crate::entities::{Block, FuncId, StrId, Value};
 use crate::function::{Function, ValueDef};
-use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator, ThinVec};
+use crate::instructions::{BinOp, IcmpCond, InstKind, Terminator, ThinVec, MAX_ALLOCA_COUNT};
 use crate::module::Module;
 use crate::types::Type;
 use rustc_hash::FxHashMap;
@@ -516,6 +516,24 @@ impl<'a> Parser<'a> {
         let id = self.module.strings.push(bytes);
         self.strings.insert(name, id);
         Ok(())
+    }
+
+    /// The element count of an array `alloca`: `i32 N` (or `i64 N`), with
+    /// N from 1 to [`MAX_ALLOCA_COUNT`].
+    fn parse_element_count(&mut self) -> Result<u32> {
+        self.next(); // i32 or i64, checked by the caller
+        let at = self.here();
+        let count = match self.next() {
+            Tok::Int(n) => n.parse::<u32>().ok(),
+            _ => return self.error_at(at, "expected the number of elements of the alloca"),
+        };
+        match count {
+            Some(n @ 1..=MAX_ALLOCA_COUNT) => Ok(n),
+            _ => self.error_at(
+                at,
+                format!("an alloca has from 1 to {MAX_ALLOCA_COUNT} elements"),
+            ),
+        }
     }
 
     /// `[N x i8]`, returning N.
@@ -1253,8 +1271,42 @@ impl<'a> Parser<'a> {
                 if ty.is_pointer() {
                     return self.error_at(opcode_at, "pointers to pointers are not supported");
                 }
+                let count = match (self.peek(), self.peek_second()) {
+                    (Tok::Punct(','), Tok::Word(w)) if w == "i32" || w == "i64" => {
+                        self.next();
+                        self.parse_element_count()?
+                    }
+                    _ => 1,
+                };
                 Ok((
-                    InstKind::Alloca { ty },
+                    InstKind::Alloca { ty, count },
+                    Some(Written::Known(ty.pointer_to())),
+                ))
+            }
+            "getelementptr" => {
+                if matches!(self.peek(), Tok::Word(w) if w == "inbounds") {
+                    self.next();
+                }
+                let ty = self.parse_type()?;
+                if ty.is_pointer() {
+                    return self.error_at(opcode_at, "pointers to pointers are not supported");
+                }
+                self.expect_punct(',')?;
+                let base = self.parse_address(body, ty, "getelementptr")?;
+                self.expect_punct(',')?;
+                let index_at = self.here();
+                if self.parse_type()? != Type::I32 {
+                    return self.error_at(index_at, "the index of a getelementptr must be an i32");
+                }
+                let index = self.parse_operand(body, Type::I32)?;
+                if self.is_punct(',') {
+                    return self.error_at(
+                        self.here(),
+                        "only getelementptr with one index (an array element) is supported",
+                    );
+                }
+                Ok((
+                    InstKind::ElementPtr { base, index },
                     Some(Written::Known(ty.pointer_to())),
                 ))
             }

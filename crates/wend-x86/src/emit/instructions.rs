@@ -199,6 +199,12 @@ impl FunctionEmitter<'_> {
                 let addr = self.frame.mem(self.frame.slot_offset(*slot));
                 self.lea(*dst, addr);
             }
+            &MInst::LeaElement {
+                dst,
+                base,
+                index,
+                scale,
+            } => self.lea_element(dst, base, index, scale),
             MInst::LeaStr { dst, string } => {
                 let label = string_label(string.as_u32() as usize);
                 self.lea(*dst, format_args!("{label}(%rip)"));
@@ -295,6 +301,51 @@ impl FunctionEmitter<'_> {
                 self.mov(Width::W64, Src::Place(Place::Reg(SCRATCH)), mem);
             }
         }
+    }
+
+    /// `dst = base + index * scale`: one `leaq`, with the index
+    /// sign-extended into `%r10` first (it may share a register with `dst`)
+    /// and a spilled base pointer brought into the target register.
+    fn lea_element(&mut self, dst: VReg, base: Addr, index: Operand, scale: u8) {
+        let d = self.place(dst);
+        let target = match d {
+            Place::Reg(r) => r,
+            _ => SCRATCH,
+        };
+        let (index_reg, displacement) = match index {
+            Operand::Imm(i) => (None, i64::from(i) * i64::from(scale)),
+            Operand::Reg(v) => {
+                let x = self.place(v).text(Width::W32);
+                self.ins(format_args!("movslq {x}, {}", SCRATCH2.name64()));
+                (Some(SCRATCH2), 0)
+            }
+        };
+        let (base_reg, displacement) = match base {
+            Addr::Slot(slot) => (
+                "%rbp",
+                displacement + i64::from(self.frame.slot_offset(slot)),
+            ),
+            Addr::Ptr(p) => match self.place(p) {
+                Place::Reg(r) => (r.name64(), displacement),
+                spilled => {
+                    self.mov(Width::W64, Src::Place(spilled), Place::Reg(target));
+                    (target.name64(), displacement)
+                }
+            },
+        };
+        let t = target.name64();
+        let displacement = match displacement {
+            0 => String::new(),
+            d => d.to_string(),
+        };
+        match index_reg {
+            Some(x) => self.ins(format_args!(
+                "leaq {displacement}({base_reg},{},{scale}), {t}",
+                x.name64()
+            )),
+            None => self.ins(format_args!("leaq {displacement}({base_reg}), {t}")),
+        }
+        self.mov(Width::W64, Src::Place(Place::Reg(target)), d);
     }
 
     /// `dst = lhs / divisor` or `lhs % divisor` without `idiv` (see
