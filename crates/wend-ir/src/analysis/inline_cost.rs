@@ -288,6 +288,12 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
                 self.access(ptr, args)?;
                 None
             }
+            // An address computed from a slot leaves it in memory (mem2reg
+            // promotes only slots used directly by loads and stores).
+            InstKind::ElementPtr { base, index } => {
+                self.operands_cost(&[base, index], args)?;
+                None
+            }
             InstKind::Store { value, ptr } => {
                 self.escape(value, args)?;
                 self.access(ptr, args)?;

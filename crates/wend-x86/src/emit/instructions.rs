@@ -321,10 +321,11 @@ impl FunctionEmitter<'_> {
             }
         };
         let (base_reg, displacement) = match base {
-            Addr::Slot(slot) => (
-                "%rbp",
-                displacement + i64::from(self.frame.slot_offset(slot)),
-            ),
+            Addr::Slot(slot) => match self.frame.place(self.frame.slot_offset(slot)) {
+                Place::Rbp(off) => ("%rbp", displacement + i64::from(off)),
+                Place::Rsp(off) => ("%rsp", displacement + i64::from(off)),
+                Place::Reg(_) => unreachable!("a frame slot is memory"),
+            },
             Addr::Ptr(p) => match self.place(p) {
                 Place::Reg(r) => (r.name64(), displacement),
                 spilled => {
