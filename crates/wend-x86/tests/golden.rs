@@ -82,3 +82,10 @@ fn selects_share_a_compare() {
 fn select_is_a_cmov() {
     assert_eq!(check_golden("select"), "2147483643\n7\n");
 }
+
+/// A leaf function's saved registers: pushed and popped, no `%rsp`
+/// arithmetic.
+#[test]
+fn leaf_pushes_its_saves() {
+    assert_eq!(check_golden("leaf-saves"), "108\n");
+}

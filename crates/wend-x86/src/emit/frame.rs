@@ -6,24 +6,29 @@
 //! ```text
 //!   16+8k   incoming stack argument k (parameters 7, 8, …)
 //!      8    return address
-//!      0    caller's %rbp, with a frame pointer
-//!     -8…   saved callee-saved registers, spill slots, alloca slots
+//!      0    caller's %rbp, with a frame pointer; without one, the first
+//!           pushed callee-saved register (or the first spill slot)
+//!     -8…   pushed callee-saved registers, spill slots, alloca slots
 //!           outgoing stack arguments of calls, at 0(%rsp)…
 //! ```
 //!
-//! The size below the frame base is a multiple of 16, so `%rsp` is 16-byte
-//! aligned at every call. Two ways to address it:
+//! The prologue pushes the callee-saved registers it uses (as gcc and
+//! clang do: one instruction each way, no `%rsp` arithmetic for them), then
+//! moves `%rsp` down over the rest. In a function that makes calls, `%rsp`
+//! ends a multiple of 16 below the frame base, so it is 16-byte aligned at
+//! every call; a leaf function needs no such padding. Two ways to address
+//! the frame:
 //!
 //! * with a frame pointer ([`MFunction::frame_pointer`], at `-O0`), the
 //!   prologue pushes `%rbp` and points it at the frame base, which keeps the
 //!   chain of frame pointers that simple stack walkers follow; a place
 //!   at offset `off` is `off(%rbp)`;
 //! * without one (optimised code, as `-fomit-frame-pointer` in gcc and
-//!   clang), the prologue moves `%rsp` down by the size plus the 8 bytes
-//!   the push would have taken, and `off` is `off+size(%rsp)`: `%rsp` does
+//!   clang), a place at offset `off` is `off+depth(%rsp)`, `depth` being
+//!   how far the prologue left `%rsp` below the frame base: `%rsp` does
 //!   not move inside the function (the outgoing arguments have their room
 //!   in the frame). `%rbp` is then a sixth callee-saved register for the
-//!   allocator, saved in the frame like the others when it is used.
+//!   allocator, pushed like the others when it is used.
 //!
 //! Debuggers unwind either through the CFI directives, which say where the
 //! canonical frame address and the saved registers are after each step of
@@ -38,8 +43,12 @@ use crate::regs::{PReg, ARG_REGS};
 
 /// Where the frame puts things, as offsets from the frame base.
 pub(super) struct Frame {
-    /// The bytes below the frame base, a multiple of 16.
-    size: u32,
+    /// How far `%rsp` is below the frame base once the prologue is done
+    /// (meaningless in a function without a frame, where it is -8).
+    depth: i32,
+    /// What the prologue subtracts from `%rsp` after its pushes.
+    adjustment: i32,
+    /// The pushed callee-saved registers, in push order, and where each is.
     saves: Vec<(PReg, i32)>,
     spill_base: i32,
     /// Where the alloca slots start, below the spill slots.
@@ -54,7 +63,7 @@ enum FrameKind {
     None,
     /// `%rbp` points at the frame base.
     FramePointer,
-    /// `%rsp` is `size` bytes below the frame base.
+    /// `%rsp` is `depth` bytes below the frame base.
     StackPointer,
 }
 
@@ -67,23 +76,10 @@ impl Frame {
     /// possible call, to `wend_div_by_zero`, never returns and needs no
     /// particular stack alignment (the runtime uses no SSE). Such leaf
     /// functions — getters, setters, small loops — skip the frame set-up;
-    /// debuggers still unwind them through the CFI directives.
+    /// debuggers still unwind them through the CFI directives. For the same
+    /// reason a leaf function's frame is not padded to 16 bytes: one that
+    /// only saves registers pushes and pops them, with no `%rsp` arithmetic.
     pub(super) fn new(mf: &MFunction, alloc: &Allocation) -> Frame {
-        let mut used = 0i32;
-        let saves: Vec<(PReg, i32)> = alloc
-            .callee_saved_used
-            .iter()
-            .map(|&r| {
-                used += 8;
-                (r, -used)
-            })
-            .collect();
-        let spill_base = -used;
-        used += 8 * alloc.spill_slots as i32;
-        // A multiple of 8, so slots aligned within their area are aligned.
-        let slot_base = -used;
-        let total = used as u32 + mf.slot_area + 8 * mf.max_stack_args;
-        let size = total.div_ceil(16) * 16;
         let no_return = wend_ir::runtime::RuntimeFn::DivByZero.symbol();
         let only_noreturn_calls = mf.layout.iter().all(|&b| {
             mf.block(b).insts.iter().all(|inst| match inst {
@@ -93,8 +89,29 @@ impl Frame {
                 _ => true,
             })
         });
+        // Registers are pushed from the first free 8 bytes down: below the
+        // pushed %rbp with a frame pointer; without one, where that push
+        // would have gone (just below the return address).
+        let first_push: i32 = if mf.frame_pointer { -8 } else { 0 };
+        let saves: Vec<(PReg, i32)> = (alloc.callee_saved_used.iter().enumerate())
+            .map(|(k, &r)| (r, first_push - 8 * k as i32))
+            .collect();
+        let pushed = 8 * saves.len() as i32;
+        let spill_base = first_push + 8 - pushed;
+        // A multiple of 8, so slots aligned within their area are aligned.
+        let slot_base = spill_base - 8 * alloc.spill_slots as i32;
+        let rest = (8 * alloc.spill_slots
+            + mf.slot_area.next_multiple_of(8)
+            + 8 * mf.max_stack_args) as i32;
+        // The frame base is 16 bytes below the canonical frame address, a
+        // multiple of 16: a call needs `depth` to be one too.
+        let above_rest = pushed - 8 - first_push;
+        let depth = match only_noreturn_calls {
+            true => above_rest + rest,
+            false => (above_rest + rest + 15) & !15,
+        };
         let kind = match (
-            size == 0 && saves.is_empty() && only_noreturn_calls,
+            rest == 0 && saves.is_empty() && only_noreturn_calls,
             mf.frame_pointer,
         ) {
             (true, _) => FrameKind::None,
@@ -102,7 +119,8 @@ impl Frame {
             (false, false) => FrameKind::StackPointer,
         };
         Frame {
-            size,
+            depth,
+            adjustment: depth - above_rest,
             saves,
             spill_base,
             slot_base,
@@ -121,7 +139,7 @@ impl Frame {
             FrameKind::FramePointer => Place::Rbp(off),
             // The return address is at 0(%rsp), 8 above the frame base.
             FrameKind::None => Place::Rsp(off - 8),
-            FrameKind::StackPointer => Place::Rsp(off + self.size as i32),
+            FrameKind::StackPointer => Place::Rsp(off + self.depth),
         }
     }
 
@@ -150,39 +168,27 @@ impl Frame {
         self.spill_base - 8 * (s as i32 + 1)
     }
 
-    /// How far the prologue moves `%rsp` down without a frame pointer:
-    /// the frame's size and the 8 bytes of the `%rbp` not pushed, which
-    /// keep `%rsp` 16-byte aligned.
-    fn stack_adjustment(&self) -> u32 {
-        self.size + 8
-    }
-
-    /// Sets the frame up: the `%rbp` chain or the room below `%rsp`, the
-    /// saved registers.
+    /// Sets the frame up: the `%rbp` chain, the pushed registers, the room
+    /// below `%rsp`.
     pub(super) fn write_prologue(&self, out: &mut impl std::io::Write) -> std::io::Result<()> {
-        match self.kind {
-            FrameKind::None => {}
-            FrameKind::FramePointer => {
-                out.write_all(
-                    b"\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n",
-                )?;
-                out.write_all(b"\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n")?;
-                if self.size > 0 {
-                    writeln!(out, "\tsubq ${}, %rsp", self.size)?;
-                }
-            }
-            FrameKind::StackPointer => {
-                let adjustment = self.stack_adjustment();
-                writeln!(out, "\tsubq ${adjustment}, %rsp")?;
-                writeln!(out, "\t.cfi_def_cfa_offset {}", adjustment + 8)?;
-            }
+        if self.kind == FrameKind::FramePointer {
+            out.write_all(b"\tpushq %rbp\n\t.cfi_def_cfa_offset 16\n\t.cfi_offset %rbp, -16\n")?;
+            out.write_all(b"\tmovq %rsp, %rbp\n\t.cfi_def_cfa_register %rbp\n")?;
         }
         // The saves are described, so that a debugger unwinding to a caller
         // reads the caller's values of these registers, not this function's.
         for &(r, off) in &self.saves {
-            let to = self.place(off).text(crate::mir::Width::W64);
-            writeln!(out, "\tmovq {}, {to}", r.name64())?;
+            writeln!(out, "\tpushq {}", r.name64())?;
+            if self.kind == FrameKind::StackPointer {
+                writeln!(out, "\t.cfi_def_cfa_offset {}", 16 - off)?;
+            }
             writeln!(out, "\t.cfi_offset {}, {}", r.name64(), off - 16)?;
+        }
+        if self.adjustment > 0 {
+            writeln!(out, "\tsubq ${}, %rsp", self.adjustment)?;
+            if self.kind == FrameKind::StackPointer {
+                writeln!(out, "\t.cfi_def_cfa_offset {}", self.depth + 16)?;
+            }
         }
         Ok(())
     }
@@ -217,20 +223,29 @@ impl FunctionEmitter<'_> {
     /// (the CFI state is kept for the code after it).
     pub(super) fn epilogue(&mut self) {
         self.directive(".cfi_remember_state");
-        for (r, off) in self.frame.saves.clone() {
-            let from = self.frame.place(off).text(crate::mir::Width::W64);
-            self.ins(format_args!("movq {from}, {}", r.name64()));
-        }
         match self.frame.kind {
             FrameKind::None => {}
             FrameKind::FramePointer => {
+                for (r, off) in self.frame.saves.clone() {
+                    let from = self.frame.place(off).text(crate::mir::Width::W64);
+                    self.ins(format_args!("movq {from}, {}", r.name64()));
+                }
                 self.ins(format_args!("leave"));
                 self.directive(".cfi_def_cfa %rsp, 8");
             }
             FrameKind::StackPointer => {
-                let adjustment = self.frame.stack_adjustment();
-                self.ins(format_args!("addq ${adjustment}, %rsp"));
-                self.directive(".cfi_def_cfa_offset 8");
+                let adjustment = self.frame.adjustment;
+                let mut cfa_offset = self.frame.depth + 16;
+                if adjustment > 0 {
+                    self.ins(format_args!("addq ${adjustment}, %rsp"));
+                    cfa_offset -= adjustment;
+                    self.directive(&format!(".cfi_def_cfa_offset {cfa_offset}"));
+                }
+                for (r, _) in self.frame.saves.clone().into_iter().rev() {
+                    self.ins(format_args!("popq {}", r.name64()));
+                    cfa_offset -= 8;
+                    self.directive(&format!(".cfi_def_cfa_offset {cfa_offset}"));
+                }
             }
         }
         self.ins(format_args!("ret"));

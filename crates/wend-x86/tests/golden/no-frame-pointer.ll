@@ -49,20 +49,26 @@ declare void @wend_print_newline()
 	.type main.mix, @function
 main.mix:
 	.cfi_startproc
-	subq $56, %rsp
+	pushq %rbx
+	.cfi_def_cfa_offset 16
+	.cfi_offset %rbx, -16
+	pushq %r12
+	.cfi_def_cfa_offset 24
+	.cfi_offset %r12, -24
+	pushq %r13
+	.cfi_def_cfa_offset 32
+	.cfi_offset %r13, -32
+	pushq %r14
+	.cfi_def_cfa_offset 40
+	.cfi_offset %r14, -40
+	pushq %r15
+	.cfi_def_cfa_offset 48
+	.cfi_offset %r15, -48
+	pushq %rbp
+	.cfi_def_cfa_offset 56
+	.cfi_offset %rbp, -56
+	subq $8, %rsp
 	.cfi_def_cfa_offset 64
-	movq %rbx, 40(%rsp)
-	.cfi_offset %rbx, -24
-	movq %r12, 32(%rsp)
-	.cfi_offset %r12, -32
-	movq %r13, 24(%rsp)
-	.cfi_offset %r13, -40
-	movq %r14, 16(%rsp)
-	.cfi_offset %r14, -48
-	movq %r15, 8(%rsp)
-	.cfi_offset %r15, -56
-	movq %rbp, (%rsp)
-	.cfi_offset %rbp, -64
 # entry:
 	# %x1 = add i32 %a, %a
 	leal (%rdi,%rdi), %ebx
@@ -95,13 +101,19 @@ main.mix:
 	# ret i32 %s6
 	movl %ebx, %eax
 	.cfi_remember_state
-	movq 40(%rsp), %rbx
-	movq 32(%rsp), %r12
-	movq 24(%rsp), %r13
-	movq 16(%rsp), %r14
-	movq 8(%rsp), %r15
-	movq (%rsp), %rbp
-	addq $56, %rsp
+	addq $8, %rsp
+	.cfi_def_cfa_offset 56
+	popq %rbp
+	.cfi_def_cfa_offset 48
+	popq %r15
+	.cfi_def_cfa_offset 40
+	popq %r14
+	.cfi_def_cfa_offset 32
+	popq %r13
+	.cfi_def_cfa_offset 24
+	popq %r12
+	.cfi_def_cfa_offset 16
+	popq %rbx
 	.cfi_def_cfa_offset 8
 	ret
 	.cfi_restore_state
