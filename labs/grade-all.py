@@ -97,7 +97,7 @@ def main():
         argv = [sys.executable, str(ROOT / "labs" / "make-lab.py"), lab.name, str(copy)]
         if args.seeds:
             argv += ["--seeds", args.seeds]
-        if subprocess.run(argv).returncode != 0:
+        if usage.run_in_own_group(argv).returncode != 0:
             print("grade-all: could not make the lab's copy", file=sys.stderr)
             return 1
         stubs = {rel: (copy / rel).read_text() for rel in lab.files}
@@ -112,8 +112,9 @@ def main():
             result_file = work / "result.json"
             result_file.unlink(missing_ok=True)
             print(f"grade-all: {sub.name}", flush=True)
-            proc = subprocess.run([sys.executable, "labs/grade.py", "--json", str(result_file)],
-                                  cwd=copy, env=env, capture_output=True, text=True)
+            proc = usage.run_in_own_group([sys.executable, "labs/grade.py", "--json", str(result_file)],
+                                          cwd=copy, env=env, stdout=subprocess.PIPE,
+                                          stderr=subprocess.PIPE, text=True)
             row = {"student": sub.name, "files": "; ".join(taken)}
             try:
                 result = json.loads(result_file.read_text())

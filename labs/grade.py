@@ -32,7 +32,6 @@ import os
 import pathlib
 import re
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -325,7 +324,8 @@ class Grader:
     def cargo(self, part):
         for crate in self.lab.crates:
             part.total += 1
-            p = run_group(["cargo", "test", "-q", "-p", crate], self.cargo_timeout)
+            p = usage.run_in_own_group(["cargo", "test", "-q", "-p", crate], self.cargo_timeout, cwd=ROOT,
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             if p is None:
                 part.failures.append(Failure(crate, f"`cargo test -p {crate}` did not finish in "
                                                     f"{self.cargo_timeout:g} s: a test loops forever "
@@ -343,27 +343,6 @@ class Grader:
                 errors = [line for line in out.splitlines() if line.startswith("error")]
                 message = f"`cargo test -p {crate}` failed: {errors[0] if errors else out.strip()[-300:]}"
             part.failures.append(Failure(crate, message))
-
-
-def run_group(argv, timeout):
-    """Runs `argv` in a process group of its own, killed whole (the test
-    binaries cargo started too) if it is still running after `timeout`
-    seconds; returns the CompletedProcess, or None on a timeout."""
-    proc = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
-    try:
-        out, err = proc.communicate(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.communicate()
-        return None
-    except BaseException:
-        # The grader itself interrupted (Ctrl-C, kill): the group is in a
-        # session of its own, so nothing else would stop it.
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-        raise
-    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
 def check_domtree(g, ll, expected):

@@ -128,26 +128,26 @@ def interrupted_self_test():
         assert not any(out.iterdir()), ("make-lab left", list(out.iterdir()))
         assert not (tmp / "scores.csv").exists()
 
-    # grade runs `cargo test` in a session of its own: a kill of grade
-    # takes that whole process group with it.
+    # grade runs `cargo test`, and grade-all runs make-lab and grade, in a
+    # session of their own (usage.run_in_own_group): a kill of the script
+    # takes that whole process group with it, grandchildren included (a
+    # grandchild left running could write into a folder being removed).
     marker = f"{61 + os.getpid() % 1000 / 1000:.3f}"
-    script = ("import sys, usage, importlib.util\n"
-              f"spec = importlib.util.spec_from_file_location('grade', {str(ROOT / 'labs' / 'grade.py')!r})\n"
-              "grade = importlib.util.module_from_spec(spec); spec.loader.exec_module(grade)\n"
+    script = ("import usage\n"
               "usage.exit_cleanly_on_signals()\n"
-              f"grade.run_group(['sleep', '{marker}'], 120)\n")
+              f"usage.run_in_own_group(['sh', '-c', 'sleep {marker} & wait'], 120)\n")
     proc = subprocess.Popen([sys.executable, "-c", script], cwd=ROOT / "labs",
                             env=dict(os.environ, PYTHONPATH=str(ROOT / "labs")))
     def sleeping():
-        return subprocess.run(["pgrep", "-f", f"sleep {marker}"], capture_output=True).returncode == 0
+        return subprocess.run(["pgrep", "-f", f"^sleep {marker}$"], capture_output=True).returncode == 0
     deadline = time.monotonic() + 60
     while not sleeping() and time.monotonic() < deadline:
         time.sleep(0.01)
-    assert sleeping(), "grade's process group never started"
+    assert sleeping(), "the process group never started"
     proc.send_signal(signal.SIGTERM)
     assert proc.wait(timeout=60) == 128 + signal.SIGTERM, proc.returncode
     time.sleep(0.2)
-    assert not sleeping(), "grade's process group outlived it"
+    assert not sleeping(), "the process group outlived the script that started it"
 
 
 def main():

@@ -4,6 +4,7 @@ import argparse
 import os
 import pathlib
 import signal
+import subprocess
 import sys
 
 USAGE = 64
@@ -24,6 +25,44 @@ def exit_cleanly_on_signals():
     number, as a shell reports it."""
     for sig in (signal.SIGTERM, signal.SIGHUP):
         signal.signal(sig, lambda signum, _frame: sys.exit(128 + signum))
+
+
+def run_in_own_group(argv, timeout=None, **popen_args):
+    """Runs `argv` in a process group (a session) of its own, so that
+    everything it starts can be stopped with it; returns the
+    CompletedProcess, or None if it ran past `timeout` seconds (the whole
+    group is then killed). If this script is interrupted meanwhile (Ctrl-C,
+    kill), the group is asked to stop with SIGTERM, so that a kit script in
+    it cleans up after itself, and whatever is left of it is killed; then
+    the interruption goes on. (`subprocess.run` kills only the child it
+    started: the child's own children would go on writing into folders this
+    script is about to remove.)"""
+    proc = subprocess.Popen(argv, start_new_session=True, **popen_args)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _signal_group(proc, signal.SIGKILL)
+        proc.communicate()
+        return None
+    except BaseException:
+        _signal_group(proc, signal.SIGTERM)
+        try:
+            proc.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        _signal_group(proc, signal.SIGKILL)
+        proc.wait()
+        raise
+    # The child has ended; anything it left running in its group goes too.
+    _signal_group(proc, signal.SIGKILL)
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
+def _signal_group(proc, sig):
+    try:
+        os.killpg(proc.pid, sig)
+    except ProcessLookupError:
+        pass  # the group has ended already
 
 
 def require_writable(prog, path):
