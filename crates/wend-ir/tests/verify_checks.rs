@@ -559,3 +559,46 @@ fn debug_variables_live_in_entry_allocas_or_behind_pointer_parameters() {
         "not a pointer parameter",
     );
 }
+
+#[test]
+fn a_call_may_not_pass_one_place_to_two_pointer_parameters() {
+    let callee = "
+define void @two(i32* %a, i32* %b) {
+entry:
+  ret void
+}
+";
+    let call = |setup: &str, args: &str| {
+        parsed(&format!(
+            "{callee}
+define i32 @main(i32 %k) {{
+entry:
+  %v = alloca i32
+  %w = alloca i32
+  %arr = alloca i32, i32 4
+{setup}
+  call void @two({args})
+  ret i32 0
+}}
+"
+        ))
+    };
+    assert_invalid(
+        &call("", "i32* %v, i32* %v"),
+        "arguments 1 and 2 of @two point to the same variable (%v)",
+    );
+    let elements = "
+  %e1 = getelementptr inbounds i32, i32* %arr, i32 1
+  %e2 = getelementptr inbounds i32, i32* %arr, i32 2
+  %e2again = getelementptr inbounds i32, i32* %e1, i32 1
+  %ek = getelementptr inbounds i32, i32* %arr, i32 %k";
+    assert_invalid(
+        &call(elements, "i32* %e2, i32* %e2again"),
+        "arguments 1 and 2 of @two point to the same variable (%arr)",
+    );
+    // Distinct variables, distinct elements, and an element the verifier
+    // cannot place (the interpreter checks it when it runs).
+    assert_valid(&call("", "i32* %v, i32* %w"));
+    assert_valid(&call(elements, "i32* %e1, i32* %e2"));
+    assert_valid(&call(elements, "i32* %e1, i32* %ek"));
+}

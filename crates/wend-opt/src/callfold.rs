@@ -1,5 +1,6 @@
-//! callfold: evaluate, while compiling, each call to a pure function whose
-//! arguments are all constants, and use the value it returns instead.
+//! callfold: evaluate, while compiling, each call to a function that
+//! touches no memory and prints nothing whose arguments are all constants,
+//! and use the value it returns instead.
 //!
 //! Programs that compute with fixed-point or software floating-point
 //! numbers call small helper functions on constants inside their hottest

@@ -51,9 +51,14 @@
 //!
 //! **Calls to pure functions** (`Effects::is_pure`: they read nothing they
 //! are not given by value, write and print nothing, always return and
-//! cannot trap) with invariant arguments move like arithmetic: they give
-//! the same result in every iteration, and running one where the program
-//! would not have is harmless.
+//! cannot trap) with invariant arguments give the same result in every
+//! iteration, but move only from a block that runs in every iteration
+//! that ends: one that dominates the latch and every exiting block (LLVM's
+//! `isGuaranteedToExecute`; LLVM never speculates a call either). A pure
+//! call always returns, but perhaps after billions of steps (two nested
+//! counted loops): run in a loop that runs zero times, or under an `if`
+//! the program never takes, it would make a program that ends at once run
+//! for ever.
 //!
 //! Allocas, phis, stores and other calls never move.
 //!
@@ -64,6 +69,7 @@
 
 use rustc_hash::FxHashSet;
 use wend_ir::analysis::alias::{for_each_access, is_identified_object, Access};
+use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::effects::Effects;
 use wend_ir::analysis::loop_form::{preheader, LoopAnalyses};
 use wend_ir::analysis::loops::{Loop, LoopForest};
@@ -73,7 +79,11 @@ pub fn run(func: &mut Function, effects: &Effects) {
     if func.is_declaration() {
         return;
     }
-    let LoopAnalyses { cfg, forest, .. } = LoopAnalyses::compute_simplified(func, "licm");
+    let LoopAnalyses {
+        cfg,
+        domtree,
+        forest,
+    } = LoopAnalyses::compute_simplified(func, "licm");
     if forest.is_empty() {
         return;
     }
@@ -89,7 +99,15 @@ pub fn run(func: &mut Function, effects: &Effects) {
         // Promotion took the loads and stores of the promoted pointers
         // out of the loop: what is left is what the rest reads and writes.
         let memory = LoopMemory::compute(func, effects, forest.body(l));
-        hoist_from_loop(func, &forest, l, preheader, &memory, effects, &mut block_of);
+        let hoist = Hoist {
+            forest: &forest,
+            domtree: &domtree,
+            l,
+            preheader,
+            memory: &memory,
+            effects,
+        };
+        hoist.run(func, &mut block_of);
     }
 }
 
@@ -233,39 +251,57 @@ fn defined_in_loop(
         .is_some_and(|d| forest.contains(l, d))
 }
 
-/// Moves the invariant instructions of loop `l`, block by block in
-/// reverse postorder and in order within each, to the end of the loop's
-/// preheader.
-fn hoist_from_loop(
-    func: &mut Function,
-    forest: &LoopForest,
+/// What hoisting out of one loop `l` needs to know.
+struct Hoist<'a> {
+    forest: &'a LoopForest,
+    domtree: &'a DomTree,
     l: Loop,
     preheader: Block,
-    memory: &LoopMemory,
-    effects: &Effects,
-    block_of: &mut InstBlocks,
-) {
-    for &b in forest.body(l) {
-        func.retain_insts(b, |func, inst| {
-            let kind = &func.insts[inst].kind;
-            let movable = match *kind {
-                InstKind::Load { ptr } => {
-                    is_identified_object(func, ptr)
-                        && memory.is_unwritten(ptr)
-                        && !defined_in_loop(func, forest, l, block_of, ptr)
+    memory: &'a LoopMemory,
+    effects: &'a Effects,
+}
+
+impl Hoist<'_> {
+    /// Moves the invariant instructions of the loop, block by block in
+    /// reverse postorder and in order within each, to the end of its
+    /// preheader.
+    fn run(&self, func: &mut Function, block_of: &mut InstBlocks) {
+        let (forest, l) = (self.forest, self.l);
+        for &b in forest.body(l) {
+            func.retain_insts(b, |func, inst| {
+                let kind = &func.insts[inst].kind;
+                let movable = match *kind {
+                    InstKind::Load { ptr } => {
+                        is_identified_object(func, ptr)
+                            && self.memory.is_unwritten(ptr)
+                            && !defined_in_loop(func, forest, l, block_of, ptr)
+                    }
+                    InstKind::Call { callee, .. } if self.effects.is_pure(callee) => {
+                        self.runs_every_iteration(b)
+                            && operands_outside(func, forest, l, block_of, kind)
+                    }
+                    _ => is_invariant(func, forest, l, block_of, kind),
+                };
+                if !movable {
+                    return true;
                 }
-                InstKind::Call { callee, .. } if effects.is_pure(callee) => {
-                    operands_outside(func, forest, l, block_of, kind)
-                }
-                _ => is_invariant(func, forest, l, block_of, kind),
-            };
-            if !movable {
-                return true;
-            }
-            func.blocks[preheader].insts.push(inst);
-            block_of[inst] = preheader.into();
-            false
-        });
+                func.blocks[self.preheader].insts.push(inst);
+                block_of[inst] = self.preheader.into();
+                false
+            });
+        }
+    }
+
+    /// Whether block `b` of the loop runs in every iteration that ends,
+    /// going round or leaving: it dominates the latches and the exiting
+    /// blocks.
+    fn runs_every_iteration(&self, b: Block) -> bool {
+        let (forest, l) = (self.forest, self.l);
+        forest
+            .latches(l)
+            .iter()
+            .chain(forest.exiting(l))
+            .all(|&end| self.domtree.dominates(b, end))
     }
 }
 

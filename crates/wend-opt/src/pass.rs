@@ -68,7 +68,7 @@ pub const PASSES: &[Pass] = &[
         requires: &[],
         run: |module| for_each_definition(module, crate::simplifycfg::run),
     },
-    Pass { name: "callfold", description: "evaluate calls to pure functions with constant arguments in the interpreter, under a budget of steps", requires: &[], run: crate::callfold::run },
+    Pass { name: "callfold", description: "evaluate calls with constant arguments to functions touching no memory in the interpreter, under a budget of steps; a call that traps, loops or prints stays", requires: &[], run: crate::callfold::run },
     Pass { name: "frame-arrays", description: "lay out variables always passed together to nested functions as one array, and pass one pointer to it instead of one per variable", requires: &[], run: crate::frame_arrays::run },
     Pass { name: "accessor-trees", description: "an if-tree over one index whose leaves load or store consecutive array elements becomes one indexed load or store", requires: &[], run: |module| for_each_definition(module, crate::accessor_trees::run) },
     Pass { name: "split-arrays", description: "an array alloca used only at constant indices becomes one scalar alloca per element (SROA), for mem2reg", requires: &[], run: |module| for_each_definition(module, crate::split_arrays::run) },
@@ -144,9 +144,11 @@ pub fn for_each_definition(module: &mut Module, pass: fn(&mut Function)) {
 }
 
 /// Runs a per-function transformation that asks what calls do on every
-/// defined function, with the module's [`Effects`] computed once before
-/// (the transformation only removes or moves loads, stores and calls, so
-/// they stay a sound over-approximation throughout).
+/// defined function, with the module's [`Effects`] computed once before.
+/// They stay a sound over-approximation throughout: the transformations
+/// remove or move loads, stores and calls, and add only loads and stores
+/// of a variable the function already reads and writes (licm's promotion),
+/// never a loop or a call.
 pub fn for_each_definition_with_effects(module: &mut Module, pass: fn(&mut Function, &Effects)) {
     let effects = Effects::compute(module);
     for func in module.functions.values_mut() {

@@ -462,7 +462,6 @@ mod tests {
 
     const R: Access = Access::READ;
     const W: Access = Access::WRITE;
-    const RW: Access = Access::READ_WRITE;
     const NONE: Access = Access {
         read: false,
         write: false,
@@ -750,6 +749,5 @@ entry:
         let e = effects_of(ir, "self");
         assert!(e.may_not_return && !e.prints);
         assert_eq!(functions_where(ir, Effects::touches_no_memory), ["self"]);
-        let _ = RW;
     }
 }
