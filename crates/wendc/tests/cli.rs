@@ -640,3 +640,31 @@ fn closed_stdout_is_an_error_not_a_panic() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+/// The assembly of a report is what `build` writes with the same flags:
+/// the frame pointer is omitted at -O1 and -O2, kept at -O0 and with a
+/// list of passes (as `build --passes`).
+#[test]
+fn explain_shows_the_assembly_build_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "framed.wend", common::FRAMED);
+    let out = dir.path().join("report.html");
+    for flags in [&["-O0"][..], &["-O1"], &["-O2"], &["--passes=mem2reg"]] {
+        wendc()
+            .args(["explain", "--layout", "builtin"])
+            .args(flags)
+            .arg(&src)
+            .arg("-o")
+            .arg(&out)
+            .assert()
+            .success();
+        let html = std::fs::read_to_string(&out).unwrap();
+        let main = html.split("id=\"fn-main-asm\"").nth(1).unwrap();
+        let main = main.split("</section>").next().unwrap();
+        let shown = common::report_asm_instructions(main);
+        let built = common::built_main(&src, flags);
+        assert_eq!(shown, built, "{flags:?}");
+        let frame_pointer = built.iter().any(|i| i == "movq %rsp, %rbp");
+        assert_eq!(frame_pointer, matches!(flags, ["-O0" | "--passes=mem2reg"]));
+    }
+}
