@@ -117,8 +117,9 @@ def count_copies(asm):
 
 
 def count_stack_accesses(asm):
-    """Instructions that read or write the frame (spilled values live there;
-    at -O2 nothing else does but saved registers)."""
+    """Instructions that read or write the stack through a memory operand:
+    spilled values, and arrays and stack parameters (the same for every
+    allocator); callee-saved registers are pushed and popped, not counted."""
     return sum(1 for s in program_asm_lines(asm) if "(%rbp)" in s or "(%rsp)" in s)
 
 

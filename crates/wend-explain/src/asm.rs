@@ -28,13 +28,18 @@ pub struct AsmLine {
     pub line: Option<u32>,
 }
 
-/// The annotated assembly of `func` (with IR comments).
-pub fn function_asm(module: &Module, func: &Function, source_name: &str) -> Vec<AsmLine> {
+/// The annotated assembly of `func` (with IR comments), as `wendc build
+/// -O<opt_level>` compiles it.
+pub fn function_asm(
+    module: &Module,
+    func: &Function,
+    source_name: &str,
+    opt_level: u8,
+) -> Vec<AsmLine> {
     let opts = wend_x86::Options {
         source_file: Some(source_name.to_string()),
         comments: true,
-        debug_info: None,
-        omit_frame_pointer: false,
+        ..wend_x86::Options::at_level(opt_level)
     };
     annotate(&wend_x86::compile_function_asm(module, func, &opts))
 }

@@ -72,6 +72,9 @@ pub struct ExplainOptions {
     pub passes: Vec<&'static Pass>,
     /// How the pipeline was chosen, for the header (`-O2`, `--passes=…`).
     pub pipeline_label: String,
+    /// The level whose code generation the assembly shows, as `wendc
+    /// build -O<opt_level>` (0 for a list of passes, as `build --passes`).
+    pub opt_level: u8,
     pub layout: LayoutEngine,
     /// The SSA flavour mem2reg builds in the step-through's traces (that
     /// of the pipeline's `mem2reg`, `--ssa`).

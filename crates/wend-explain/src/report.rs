@@ -5,7 +5,7 @@
 //! so the page works with scripts off; the script only adds keyboard
 //! shortcuts and the hover highlighting between assembly and source.
 
-use crate::asm::{function_asm, AsmKind};
+use crate::asm::{function_asm, AsmKind, AsmLine};
 use crate::cfg_svg;
 use crate::diff::side_by_side_linked;
 use crate::html::{escape, id_fragment, line_attrs};
@@ -653,14 +653,8 @@ fn write_function_section(
 
     // Assembly.
     if seen + 1 == stages.len() {
-        write_assembly(
-            out,
-            module,
-            func,
-            &anchor,
-            source_lines,
-            &options.source_name,
-        );
+        let lines = function_asm(module, func, &options.source_name, options.opt_level);
+        write_assembly(out, &lines, &anchor, source_lines);
     } else {
         out.push_str("<h3>x86-64 assembly</h3>\n<p class=\"note\">None: the function was deleted before code generation.</p>\n");
     }
@@ -912,29 +906,24 @@ fn write_flavour_table(out: &mut String, tables: &SsaTables) {
     out.push_str("</tbody></table></div>\n");
 }
 
-/// The assembly of `func` (of the last stage) beside the source lines it
-/// comes from, each line linked to its source line.
+/// The assembly of `func` (of the last stage), as `wendc build
+/// -O<opt_level>` compiles it, beside the source lines it comes from, each
+/// line linked to its source line.
 pub fn assembly_html(
     module: &Module,
     func: &Function,
     anchor: &str,
     source_lines: &[String],
     source_name: &str,
+    opt_level: u8,
 ) -> String {
     let mut out = String::new();
-    write_assembly(&mut out, module, func, anchor, source_lines, source_name);
+    let lines = function_asm(module, func, source_name, opt_level);
+    write_assembly(&mut out, &lines, anchor, source_lines);
     out
 }
 
-fn write_assembly(
-    out: &mut String,
-    module: &Module,
-    func: &Function,
-    anchor: &str,
-    source_lines: &[String],
-    source_name: &str,
-) {
-    let lines = function_asm(module, func, source_name);
+fn write_assembly(out: &mut String, lines: &[AsmLine], anchor: &str, source_lines: &[String]) {
     let _ = writeln!(
         out,
         "<h3 id=\"fn-{anchor}-asm\">x86-64 assembly <span class=\"after\">from the native backend; hover or click a line number to see its source</span></h3>"
@@ -977,7 +966,7 @@ fn write_assembly(
     }
     out.push_str("</div>\n<div class=\"code asm-code\">\n<div class=\"pane-title\">assembly (AT&amp;T syntax; <code># …</code> lines are the IR instruction that follows)</div>\n");
     let mut previous: Option<u32> = None;
-    for line in &lines {
+    for line in lines {
         let class = match line.kind {
             AsmKind::Label => "lbl",
             AsmKind::Directive => "dir",

@@ -111,6 +111,7 @@ fn report(dir: &Path, layout: LayoutEngine, file: &str) -> PathBuf {
         input: wend_explain::InputKind::Wend,
         passes: wend_opt::pipeline_for_level(2),
         pipeline_label: "-O2".to_string(),
+        opt_level: 2,
         layout,
         ssa: wend_opt::mem2reg::Flavour::Pruned,
     };

@@ -16,6 +16,7 @@ fn options(name: &str, level: u8, layout: LayoutEngine) -> ExplainOptions {
         input: wend_explain::InputKind::Wend,
         passes: wend_opt::pipeline_for_level(level),
         pipeline_label: format!("-O{level}"),
+        opt_level: level,
         layout,
         ssa: wend_opt::mem2reg::Flavour::Pruned,
     }

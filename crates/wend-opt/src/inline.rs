@@ -377,8 +377,11 @@ fn arg_fact(caller: &Function, v: Value, block: Block, ranges: &mut Option<Range
     if let Some(c) = caller.as_const(v) {
         return ArgFact::Const(c);
     }
-    if let Some(InstKind::Alloca { .. }) = caller.defining_inst(v).map(|i| &caller.insts[i].kind) {
-        return ArgFact::CallerSlot;
+    // A slot of one value: mem2reg never promotes an array.
+    if let Some(i) = caller.defining_inst(v) {
+        if caller.insts[i].kind.is_scalar_alloca() {
+            return ArgFact::CallerSlot;
+        }
     }
     if caller.value_type(v) != Type::I32 {
         return ArgFact::Unknown;

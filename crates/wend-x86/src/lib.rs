@@ -58,10 +58,24 @@ pub struct Options {
     /// ([`wend_ir::debug_info`]).
     pub debug_info: Option<DebugInfoOptions>,
     /// Address the frame off `%rsp` and allocate `%rbp` like any other
-    /// callee-saved register, as `-fomit-frame-pointer` does (wendc's
-    /// optimisation levels above 0); otherwise `%rbp` is the frame pointer.
+    /// callee-saved register, as `-fomit-frame-pointer` does (optimised
+    /// code: [`Options::at_level`]); otherwise `%rbp` is the frame pointer.
     /// Debuggers unwind either way, through the CFI directives.
     pub omit_frame_pointer: bool,
+}
+
+impl Options {
+    /// The options of code optimised at `opt_level` (wendc's `-O`): above
+    /// 0 the frame pointer is omitted, as gcc and clang do. The one place
+    /// that ties the frame to the level: `wendc build`, `wendc explain` and
+    /// the playground all start from it, so that the assembly a report
+    /// shows is the assembly `build` writes at that level.
+    pub fn at_level(opt_level: u8) -> Options {
+        Options {
+            omit_frame_pointer: opt_level > 0,
+            ..Options::default()
+        }
+    }
 }
 
 /// What the debug information says beyond the program itself.

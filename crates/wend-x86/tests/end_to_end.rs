@@ -1066,3 +1066,43 @@ declare void @wend_print_newline()
     let asm = wend_x86::compile_module(&m, &wend_x86::Options::default());
     assert!(asm.contains(",%r10,4), "), "no indexed lea in:\n{asm}");
 }
+
+/// An element pointer at a constant index whose displacement does not fit
+/// in 32 bits (4 × 10⁹ bytes) still assembles: the index goes through a
+/// register. The path to it is not taken, so the program is fine.
+#[test]
+fn a_far_constant_element_assembles() {
+    let text = r#"
+define i32 @main.get(i32* %p, i32 %n) {
+entry:
+  %far = icmp slt i32 %n, 0
+  br i1 %far, label %out, label %near
+
+out:
+  %q = getelementptr inbounds i32, i32* %p, i32 1000000000
+  %v = load i32, i32* %q
+  ret i32 %v
+
+near:
+  %r = getelementptr inbounds i32, i32* %p, i32 %n
+  %w = load i32, i32* %r
+  ret i32 %w
+}
+
+define i32 @main() {
+entry:
+  %a = alloca i32, i32 4
+  %a2 = getelementptr inbounds i32, i32* %a, i32 2
+  store i32 7, i32* %a2
+  %x = call i32 @main.get(i32* %a, i32 2)
+  call void @wend_print_int(i32 %x)
+  call void @wend_print_newline()
+  ret i32 0
+}
+
+declare void @wend_print_int(i32)
+declare void @wend_print_newline()
+"#;
+    let m = wend_ir::read::parse_module(text).unwrap_or_else(|e| panic!("{e}"));
+    check("far-element", &m, "7\n", "", 0);
+}

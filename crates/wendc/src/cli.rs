@@ -241,7 +241,8 @@ pub enum TraceFormat {
 
 /// The pipeline shown by `wendc explain` is the one `build` would run:
 /// -O2's unless -O or --passes says otherwise (-O0 shows the lowered IR
-/// alone, with no passes).
+/// alone, with no passes); so is the assembly, the code generation of that
+/// level (-O0's with --passes, as `build --passes`).
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
     /// The wend source file, or a textual IR file (`.ll`)
@@ -250,7 +251,8 @@ pub struct ExplainArgs {
     /// in the current directory)
     #[arg(short = 'o', value_name = "OUT")]
     pub output: Option<PathBuf>,
-    /// Show the pipeline of this optimisation level (-O alone is -O2)
+    /// Show the pipeline and the assembly of this optimisation level (-O
+    /// alone is -O2)
     #[arg(short = 'O', value_name = "LEVEL", default_value_t = 2, value_parser = clap::value_parser!(u8).range(0..=2), conflicts_with = "passes")]
     pub opt_level: u8,
     /// Show exactly these passes, in order (comma-separated), instead of

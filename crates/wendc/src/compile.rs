@@ -148,9 +148,9 @@ fn lower_checked(checked: wend_frontend::Checked, names: ValueNames, debug_info:
 /// Writes the native backend's assembly for a module, with line
 /// information pointing at the source file, and DWARF for its variables
 /// with `debug_info`. The module is consumed function by function (see
-/// `wend_x86::write_module`). Optimised code (`opt_level` above 0) has no
-/// frame pointer, as with gcc and clang; -g does not change that, so that it
-/// changes no instruction.
+/// `wend_x86::write_module`). The code is that of `opt_level` (optimised,
+/// it has no frame pointer: `wend_x86::Options::at_level`); -g changes no
+/// instruction.
 pub fn native_assembly(
     source_name: &str,
     module: Module,
@@ -169,7 +169,7 @@ pub fn native_assembly(
         source_file: Some(source_name.to_string()),
         comments,
         debug_info,
-        omit_frame_pointer: opt_level > 0,
+        ..wend_x86::Options::at_level(opt_level)
     };
     time("codegen (x86)", || {
         let mut buffered = std::io::BufWriter::new(out);

@@ -221,6 +221,12 @@ fn explain(args: &crate::cli::ExplainArgs) -> Result<u8, Failed> {
         },
         passes,
         pipeline_label,
+        // What `build` compiles with the same flags: -O0's code generation
+        // for a list of passes (`-O` and `--passes` exclude each other).
+        opt_level: match args.passes {
+            Some(_) => 0,
+            None => args.opt_level,
+        },
         layout: match args.layout {
             crate::cli::CfgLayout::Auto => wend_explain::LayoutEngine::Auto,
             crate::cli::CfgLayout::Dot => wend_explain::LayoutEngine::Graphviz,

@@ -586,19 +586,26 @@ fn emit_dot_draws_each_function() {
         .stdout(predicate::str::starts_with("digraph").and(predicate::str::contains("while.cond")));
 }
 
-#[test]
-fn explain_writes_a_self_contained_report() {
-    let dir = tempfile::tempdir().unwrap();
-    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
-    let out = dir.path().join("report.html");
+/// The report `wendc explain` writes for `src` with `flags` (built-in
+/// layout), which must succeed.
+fn explain(src: &Path, flags: &[&str]) -> String {
+    let out = src.with_extension("html");
     wendc()
         .args(["explain", "--layout", "builtin"])
-        .arg(&src)
+        .args(flags)
+        .arg(src)
         .arg("-o")
         .arg(&out)
         .assert()
         .success();
-    let html = std::fs::read_to_string(&out).unwrap();
+    std::fs::read_to_string(&out).unwrap()
+}
+
+#[test]
+fn explain_writes_a_self_contained_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "loop.wend", LOOP.as_bytes());
+    let html = explain(&src, &[]);
     assert!(html.starts_with("<!DOCTYPE html>") || html.starts_with("<!doctype html>"));
     assert!(html.contains("mem2reg") && html.contains("<svg"));
     // No network: nothing is loaded from elsewhere.
@@ -638,5 +645,24 @@ fn closed_stdout_is_an_error_not_a_panic() {
         assert_eq!(output.status.code(), Some(1), "{args:?}: {stderr}");
         assert!(stderr.contains("cannot write output"), "{args:?}: {stderr}");
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+}
+
+/// The assembly of a report is what `build` writes with the same flags:
+/// the frame pointer is omitted at -O1 and -O2, kept at -O0 and with a
+/// list of passes (as `build --passes`).
+#[test]
+fn explain_shows_the_assembly_build_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let src = write(dir.path(), "framed.wend", common::FRAMED);
+    for flags in [&["-O0"][..], &["-O1"], &["-O2"], &["--passes=mem2reg"]] {
+        let html = explain(&src, flags);
+        let main = html.split("id=\"fn-main-asm\"").nth(1).unwrap();
+        let main = main.split("</section>").next().unwrap();
+        let shown = common::report_asm_instructions(main);
+        let built = common::built_main(&src, flags);
+        assert_eq!(shown, built, "{flags:?}");
+        let frame_pointer = built.iter().any(|i| i == "movq %rsp, %rbp");
+        assert_eq!(frame_pointer, matches!(flags, ["-O0" | "--passes=mem2reg"]));
     }
 }

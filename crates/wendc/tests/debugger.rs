@@ -384,6 +384,121 @@ fn optimised_code_shows_the_values_it_knows_at_a_breakpoint() {
     assert_lines_in_order(&out, &["n = 2", "flip = true", "here = 0", "total = 1"]);
 }
 
+/// A leaf function with more values live at once than there are
+/// caller-saved registers: at -O1 it pushes `%rbx` (where its caller keeps
+/// `n`) and has no frame pointer.
+const PUSHING_LEAF: &str = "\
+main() {
+    int n;
+    int mix(int a, int b) {
+        int c;
+        int d;
+        int e;
+        int f;
+        int g;
+        int h;
+        int i;
+        int j;
+        c = a * b + 1;
+        d = a * 3 - b;
+        e = b * b + a;
+        f = c * d;
+        g = d * e + 7;
+        h = e * c - a;
+        i = f * g;
+        j = h * a + g;
+        return c * d - e * f + g * h - i * j;
+    }
+    n = 0;
+    while n < 3 {
+        println mix(n, n + 2);
+        n = n + 1;
+    }
+}
+";
+
+#[test]
+fn a_leaf_function_that_pushes_without_a_frame_pointer_unwinds() {
+    if !have_gdb() {
+        return;
+    }
+    let (dir, exe) = build(PUSHING_LEAF, &["-O1"]);
+    let asm = wendc_in(dir.path())
+        .args([
+            "build",
+            "-g",
+            "-O1",
+            "--emit",
+            "asm",
+            "prog.wend",
+            "-o",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    let mix = common::asm_instructions(&String::from_utf8_lossy(&asm.stdout), "main.mix");
+    assert_eq!(
+        mix.first().map(String::as_str),
+        Some("pushq %rbx"),
+        "{mix:?}"
+    );
+    assert!(!mix
+        .iter()
+        .any(|i| i.contains("rbp") || i.starts_with("call")));
+    // At the push, after it, and at the return statement (where mix has
+    // overwritten %rbx), main's frame is found and its n (in %rbx, read
+    // back from where mix pushed it) is 0. mix(0, 2): c = 1, d = -2,
+    // e = 4, f = -2, g = -1, h = 4, i = 2, j = -1, and it returns
+    // -2 + 8 - 4 + 2 = 4.
+    let out = gdb(
+        &exe,
+        &[
+            "break *'main.mix'",
+            "run",
+            "bt",
+            "up",
+            "print n",
+            "stepi",
+            "bt",
+            "break 20",
+            "continue",
+            "bt",
+            "info locals",
+            "up",
+            "print n",
+            "down",
+            "finish",
+            "print n",
+        ],
+    );
+    assert_lines_in_order(
+        &out,
+        &[
+            "$1 = 0",
+            "12\t        c = a * b + 1;",
+            "Breakpoint 2, mix (a=<optimized out>, b=<optimized out>) at prog.wend:20",
+            "c = 1",
+            "d = -2",
+            "e = 4",
+            "f = -2",
+            "g = -1",
+            "h = 4",
+            "i = 2",
+            "j = -1",
+            "$2 = 0",
+            "Value returned is $3 = 4",
+            "$4 = 0",
+        ],
+    );
+    // Frame 1 as the three backtraces and the two `up`s show it.
+    let callers = out.lines().filter(|l| l.starts_with("#1 "));
+    let callers: Vec<&str> = callers.collect();
+    assert_eq!(callers.len(), 5, "{out}");
+    for frame in callers {
+        assert!(frame.ends_with(" in main () at prog.wend:24"), "{out}");
+    }
+}
+
 #[test]
 fn the_session_in_the_runtime_chapter() {
     if !have_gdb() {

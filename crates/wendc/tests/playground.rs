@@ -8,6 +8,8 @@
 //! The client is a few lines over `TcpStream`, so that requests can be as
 //! malformed as a test needs.
 
+mod common;
+
 use proptest::prelude::*;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -198,6 +200,32 @@ fn serves_the_page_and_compiles() {
         .unwrap()
         .contains("playground.wend:2:11"));
     server.assert_alive();
+}
+
+/// The assembly shown is what `wendc build` writes for the pipeline's
+/// level (the frame pointer omitted above -O0), and -O0's for a list of
+/// passes, as `build --passes`.
+#[test]
+fn the_assembly_shown_is_what_build_writes() {
+    let server = Server::start(&[]);
+    let dir = tempfile::tempdir().unwrap();
+    let src = common::write(dir.path(), "framed.wend", common::FRAMED);
+    let cases = [
+        (serde_json::json!({ "level": 0 }), vec!["-O0"]),
+        (serde_json::json!({ "level": 1 }), vec!["-O1"]),
+        (serde_json::json!({}), vec!["-O2"]),
+        (
+            serde_json::json!({ "passes": "mem2reg" }),
+            vec!["--passes=mem2reg"],
+        ),
+    ];
+    for (pipeline, flags) in cases {
+        let request = serde_json::json!({ "source": common::FRAMED, "pipeline": pipeline });
+        let (status, reply) = server.json("/api/compile", &request);
+        assert_eq!(status, 200);
+        let shown = common::report_asm_instructions(reply["asm_html"].as_str().unwrap());
+        assert_eq!(shown, common::built_main(&src, &flags), "{pipeline}");
+    }
 }
 
 #[test]

@@ -27,8 +27,9 @@
 //!   and the union at phis and selects), and decides a comparison when the
 //!   intervals do ([`Range::decide`]): the `if n < 0` of a helper called
 //!   with a loop counter is not paid for. What folds is free.
-//! - A pointer to one of the caller's own slots, passed as an argument, is
-//!   what LLVM calls an SROA argument, and so is a slot the callee
+//! - A pointer to one of the caller's own slots of one value (not an
+//!   array, which mem2reg never promotes), passed as an argument, is what
+//!   LLVM calls an SROA argument, and so is such a slot the callee
 //!   allocates: once inlined, its loads and stores are the caller's, which
 //!   mem2reg promotes, so they are free — unless the pointer is used any
 //!   other way (passed to a call that stays, merged by a phi or a select
@@ -61,8 +62,8 @@ pub enum ArgFact {
     /// An `i32` somewhere in this range (never a single value: that is
     /// `Const`), as the caller's [`crate::analysis::ranges`] know it.
     Range(Range),
-    /// A pointer to a slot (`alloca`) of the caller, which mem2reg can
-    /// promote once no call takes its address.
+    /// A pointer to a slot (`alloca`) of one value of the caller, which
+    /// mem2reg can promote once no call takes its address.
     CallerSlot,
 }
 
@@ -280,10 +281,13 @@ impl<F: FnMut(Inst) -> InnerCall> Walk<'_, F> {
         let data = &func.insts[inst];
         let known = match data.kind {
             InstKind::DebugValue { .. } => return Some(()),
-            InstKind::Alloca { .. } => {
+            // An array stays in memory (mem2reg never promotes one): it
+            // is no slot of this walk, and its accesses cost.
+            InstKind::Alloca { count: 1, .. } => {
                 let slot = self.new_slot();
                 Some(Fact::Slot(slot))
             }
+            InstKind::Alloca { .. } => None,
             InstKind::Load { ptr } => {
                 self.access(ptr, args)?;
                 None
@@ -548,6 +552,44 @@ declare void @g(i32*)
             ),
             Some(4)
         );
+    }
+
+    #[test]
+    fn an_element_pointer_keeps_its_slot_in_memory() {
+        let ir = "
+define i32 @f(i32* %p) {
+entry:
+  %a = load i32, i32* %p
+  %q = getelementptr inbounds i32, i32* %p, i32 0
+  %b = load i32, i32* %q
+  %c = load i32, i32* %p
+  %s = add i32 %a, %b
+  %t = add i32 %s, %c
+  ret i32 %t
+}
+";
+        // The first load, credited, is charged back at the element
+        // pointer (1 + 1); then both loads (2) and both adds (2).
+        assert_eq!(cost(ir, &[ArgFact::CallerSlot], 100), Some(6));
+    }
+
+    #[test]
+    fn an_array_of_the_callee_is_no_slot() {
+        let ir = "
+define i32 @f() {
+entry:
+  %a = alloca i32, i32 4
+  %v = alloca i32
+  store i32 1, i32* %a
+  store i32 2, i32* %v
+  %x = load i32, i32* %a
+  %y = load i32, i32* %v
+  %s = add i32 %x, %y
+  ret i32 %s
+}
+";
+        // The array's store and load, and the add; %v's are free.
+        assert_eq!(cost(ir, &[], 100), Some(3));
     }
 
     #[test]

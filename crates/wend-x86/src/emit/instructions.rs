@@ -305,15 +305,27 @@ impl FunctionEmitter<'_> {
 
     /// `dst = base + index * scale`: one `leaq`, with the index
     /// sign-extended into `%r10` first (it may share a register with `dst`)
-    /// and a spilled base pointer brought into the target register.
+    /// and a spilled base pointer brought into the target register. A
+    /// constant index is part of the displacement, unless that would leave
+    /// a displacement's signed 32 bits: such an element is far outside any
+    /// array (the program faults there if it gets there), and the code
+    /// must still assemble.
     fn lea_element(&mut self, dst: VReg, base: Addr, index: Operand, scale: u8) {
         let d = self.place(dst);
         let target = match d {
             Place::Reg(r) => r,
             _ => SCRATCH,
         };
+        // Frame offsets are far smaller than this.
+        const NEAR: i64 = 1 << 30;
         let (index_reg, displacement) = match index {
-            Operand::Imm(i) => (None, i64::from(i) * i64::from(scale)),
+            Operand::Imm(i) if (i64::from(i) * i64::from(scale)).abs() < NEAR => {
+                (None, i64::from(i) * i64::from(scale))
+            }
+            Operand::Imm(i) => {
+                self.ins(format_args!("movq ${i}, {}", SCRATCH2.name64()));
+                (Some(SCRATCH2), 0)
+            }
             Operand::Reg(v) => {
                 let x = self.place(v).text(Width::W32);
                 self.ins(format_args!("movslq {x}, {}", SCRATCH2.name64()));

@@ -80,11 +80,21 @@ fn set_limit(resource: libc::__rlimit_resource_t, value: u64) {
     unsafe { libc::setrlimit(resource, &limit) };
 }
 
+/// The `-O` level `wendc build` would compile a pipeline's program at: the
+/// pipeline's own (2 by default), or 0 for a list of passes. The native
+/// code, shown or run, is that level's (`wend_x86::Options::at_level`).
+fn opt_level(pipeline: &Pipeline) -> u8 {
+    match pipeline.passes {
+        Some(_) => 0,
+        None => pipeline.level.unwrap_or(2),
+    }
+}
+
 /// The passes of a pipeline the server has already checked.
 pub fn passes(pipeline: &Pipeline) -> Result<Vec<&'static wend_opt::Pass>, String> {
     match &pipeline.passes {
         Some(list) => wend_opt::parse_pipeline(list),
-        None => match pipeline.level.unwrap_or(2) {
+        None => match opt_level(pipeline) {
             level @ 0..=2 => Ok(wend_opt::pipeline_for_level(level)),
             level => Err(format!("there is no -O{level}: the levels are 0, 1 and 2")),
         },
@@ -243,6 +253,7 @@ fn compile(request: &CompileRequest) -> CompileReply {
             &wend_explain::html::id_fragment(&function),
             &wend_explain::source::highlighted_lines(&request.source),
             SOURCE_NAME,
+            opt_level(&request.pipeline),
         ),
         None => {
             "<p class=\"note\">None: the pipeline deleted this function before code generation.</p>"
@@ -270,7 +281,7 @@ fn run(request: &RunRequest, allow_native: bool) -> RunReply {
     };
     wend_opt::run_pipeline(&mut module, &passes, &mut options);
     let mut reply = if request.native && allow_native {
-        run_native(module)
+        run_native(module, opt_level(&request.pipeline))
     } else {
         run_interpreted(&module)
     };
@@ -301,11 +312,12 @@ fn run_interpreted(module: &Module) -> RunReply {
     reply
 }
 
-/// Builds the native executable and runs it under the operating system's
+/// Builds the native executable (as `wendc build -O<opt_level>` does) and
+/// runs it under the operating system's
 /// limits: CPU time, address space, no files, no core; its own process
 /// group, killed as a whole at the wall-clock limit or past the output
 /// cap, and killed if this worker dies; always reaped.
-fn run_native(module: Module) -> RunReply {
+fn run_native(module: Module, opt_level: u8) -> RunReply {
     let mut reply = RunReply {
         engine: "native".to_string(),
         ..RunReply::default()
@@ -321,9 +333,7 @@ fn run_native(module: Module) -> RunReply {
     let exe = dir.path().join("program");
     let opts = wend_x86::Options {
         source_file: Some(SOURCE_NAME.to_string()),
-        comments: false,
-        debug_info: None,
-        omit_frame_pointer: false,
+        ..wend_x86::Options::at_level(opt_level)
     };
     let built = crate::toolchain::native_executable(
         |w| {
