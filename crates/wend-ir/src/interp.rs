@@ -49,8 +49,9 @@
 //! [`Frame`]s (one flat register stack shared by all frames, too): a wend call
 //! pushes a frame, it does not recurse in Rust, so deep recursion in the
 //! interpreted program cannot overflow the interpreter's own stack. The call
-//! depth is bounded by [`MAX_CALL_DEPTH`]; beyond it the program stops the
-//! way a native one would on a stack overflow.
+//! depth is bounded by [`MAX_CALL_DEPTH`], and the slots of all frames by
+//! [`MAX_STACK_SLOTS`]; beyond either the program stops the way a native
+//! one would on a stack overflow.
 //!
 //! # Outcome
 //!
@@ -59,8 +60,8 @@
 //! * [`RUNTIME_ERROR_STATUS`] (2) after `wend_div_by_zero(line)`: stdout is
 //!   flushed, then stderr gets `runtime error: division by zero at line N\n`;
 //! * [`STACK_OVERFLOW_STATUS`] (3) when the call depth would exceed
-//!   [`MAX_CALL_DEPTH`]: stdout is flushed, then stderr gets
-//!   `runtime error: stack overflow\n`.
+//!   [`MAX_CALL_DEPTH`] or the stack slots of all frames [`MAX_STACK_SLOTS`]:
+//!   stdout is flushed, then stderr gets `runtime error: stack overflow\n`.
 //!
 //! [`Program::decode`] and [`Program::run`] split the two steps, for callers
 //! that run one module many times.
@@ -112,11 +113,13 @@ use std::io::{self, BufWriter, Write};
 /// runaway recursion stops after a fraction of a second.
 pub const MAX_CALL_DEPTH: usize = 1_000_000;
 
-/// The most stack slots all frames together may hold: 16 million `i32`s are
-/// 64 MiB, eight times a native program's whole stack, so a program that
-/// works natively works here; beyond it (deep recursion through a function
-/// with a large array) the program stops as on a stack overflow.
-pub const MAX_STACK_SLOTS: usize = 1 << 24;
+/// The most stack slots all frames together may hold: 128 million `i32`s
+/// are 512 MiB, a native program's whole stack (wend-x86's runtime), so a
+/// program whose variables fit natively fits here; beyond it (deep
+/// recursion through a function with many variables or a large array) the
+/// program stops as on a stack overflow. A slot costs the interpreter 16
+/// bytes, its frame's registers more.
+pub const MAX_STACK_SLOTS: usize = 1 << 27;
 
 /// Exit status of a program stopped by a stack overflow (natively that is a
 /// crash signal; the interpreter picks a fixed status distinct from the
