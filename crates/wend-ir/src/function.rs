@@ -43,6 +43,15 @@ pub struct PointerBase {
     pub offset: Option<i64>,
 }
 
+/// What [`Function::known_element`] finds: element `position` of
+/// `alloca`, an alloca of `count` elements.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KnownElement {
+    pub alloca: Value,
+    pub count: u32,
+    pub position: i64,
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct ValueData {
     pub ty: Type,
@@ -271,19 +280,26 @@ impl Function {
         PointerBase { root: ptr, offset }
     }
 
-    /// Whether `elementptr base, index` is known to stay inside the alloca
-    /// it points into: the alloca and every index on the way are known.
-    /// Only then may a pass compute it where the program would not have.
-    pub fn element_in_bounds(&self, base: Value, index: Value) -> bool {
+    /// Where `elementptr base, index` points, when the alloca and every
+    /// index on the way are known: that alloca, its number of elements and
+    /// the element's position in it, which may lie outside it.
+    pub fn known_element(&self, base: Value, index: Value) -> Option<KnownElement> {
         let at = self.pointer_base(base);
-        let position = at
-            .offset
-            .zip(self.as_const(index))
-            .map(|(o, i)| o + i64::from(i));
-        match (self.alloca_count(at.root), position) {
-            (Some(count), Some(position)) => (0..i64::from(count)).contains(&position),
-            _ => false,
-        }
+        let position = at.offset? + i64::from(self.as_const(index)?);
+        let count = self.alloca_count(at.root)?;
+        Some(KnownElement {
+            alloca: at.root,
+            count,
+            position,
+        })
+    }
+
+    /// Whether `elementptr base, index` is known to stay inside the alloca
+    /// it points into ([`Function::known_element`]). Only then may a pass
+    /// compute it where the program would not have.
+    pub fn element_in_bounds(&self, base: Value, index: Value) -> bool {
+        self.known_element(base, index)
+            .is_some_and(|e| (0..i64::from(e.count)).contains(&e.position))
     }
 
     /// The number of elements of the alloca that defines `v`; `None` when

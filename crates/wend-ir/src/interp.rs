@@ -49,8 +49,9 @@
 //! [`Frame`]s (one flat register stack shared by all frames, too): a wend call
 //! pushes a frame, it does not recurse in Rust, so deep recursion in the
 //! interpreted program cannot overflow the interpreter's own stack. The call
-//! depth is bounded by [`MAX_CALL_DEPTH`]; beyond it the program stops the
-//! way a native one would on a stack overflow.
+//! depth is bounded by [`MAX_CALL_DEPTH`], and the slots of all frames by
+//! [`MAX_STACK_SLOTS`]; beyond either the program stops the way a native
+//! one would on a stack overflow.
 //!
 //! # Outcome
 //!
@@ -59,8 +60,8 @@
 //! * [`RUNTIME_ERROR_STATUS`] (2) after `wend_div_by_zero(line)`: stdout is
 //!   flushed, then stderr gets `runtime error: division by zero at line N\n`;
 //! * [`STACK_OVERFLOW_STATUS`] (3) when the call depth would exceed
-//!   [`MAX_CALL_DEPTH`]: stdout is flushed, then stderr gets
-//!   `runtime error: stack overflow\n`.
+//!   [`MAX_CALL_DEPTH`] or the stack slots of all frames [`MAX_STACK_SLOTS`]:
+//!   stdout is flushed, then stderr gets `runtime error: stack overflow\n`.
 //!
 //! [`Program::decode`] and [`Program::run`] split the two steps, for callers
 //! that run one module many times.
@@ -90,9 +91,10 @@
 //! to an unknown external, a branch on `undef`, a load or store through a
 //! pointer that is not a live stack slot, an element pointer outside its
 //! alloca, a call two of whose pointer arguments point to the same variable
-//! (the IR's pointer parameters never alias: docs/03-the-ir.md). It names
-//! the function, block and
-//! instruction. Output printed before it has been written to stdout.
+//! or, for a parameter the callee takes element pointers from, into the
+//! same alloca (the IR's pointer parameters never alias: docs/03-the-ir.md).
+//! It names the function, block and instruction. Output printed before it
+//! has been written to stdout.
 
 use crate::entities::{Block, FuncId, Inst, StrId, Value};
 use crate::function::{Function, ValueDef};
@@ -111,11 +113,13 @@ use std::io::{self, BufWriter, Write};
 /// runaway recursion stops after a fraction of a second.
 pub const MAX_CALL_DEPTH: usize = 1_000_000;
 
-/// The most stack slots all frames together may hold: 16 million `i32`s are
-/// 64 MiB, eight times a native program's whole stack, so a program that
-/// works natively works here; beyond it (deep recursion through a function
-/// with a large array) the program stops as on a stack overflow.
-pub const MAX_STACK_SLOTS: usize = 1 << 24;
+/// The most stack slots all frames together may hold: 128 million `i32`s
+/// are 512 MiB, a native program's whole stack (wend-x86's runtime), so a
+/// program whose variables fit natively fits here; beyond it (deep
+/// recursion through a function with many variables or a large array) the
+/// program stops as on a stack overflow. A slot costs the interpreter 16
+/// bytes, its frame's registers more.
+pub const MAX_STACK_SLOTS: usize = 1 << 27;
 
 /// Exit status of a program stopped by a stack overflow (natively that is a
 /// crash signal; the interpreter picks a fixed status distinct from the
@@ -477,6 +481,27 @@ struct DecodedFunc {
     /// else `undef`. Parameters are registers `0..n`.
     template: Vec<Val>,
     returns_value: bool,
+    /// The parameters (by position) the function steps off with an
+    /// element pointer: base pointers, which reach more than the element
+    /// they point to.
+    base_params: Vec<u32>,
+}
+
+/// The positions of `func`'s parameters that some element pointer of it
+/// is derived from.
+fn base_params(func: &Function) -> Vec<u32> {
+    let mut bases = Vec::new();
+    let placed = func.layout.iter().flat_map(|&b| &func.blocks[b].insts);
+    for &inst in placed {
+        if let InstKind::ElementPtr { base, .. } = func.insts[inst].kind {
+            if let ValueDef::Param(i) = func.values[func.pointer_base(base).root].def {
+                if !bases.contains(&i) {
+                    bases.push(i);
+                }
+            }
+        }
+    }
+    bases
 }
 
 /// A module decoded for execution. Decoding is done once; [`Program::run`]
@@ -627,6 +652,7 @@ impl<'a> Decoder<'a> {
                 faults: Vec::new(),
                 template: Vec::new(),
                 returns_value: func.ret.is_some(),
+                base_params: base_params(func),
             },
             block_start: SecondaryMap::new(),
             edge_faults: Vec::new(),
@@ -1098,6 +1124,22 @@ impl<'p, 'm> Machine<'p, 'm> {
         None
     }
 
+    /// A pointer argument of `args` (registers of the frame at `base`)
+    /// that points into the same alloca as the argument for one of
+    /// `bases`, the callee's base pointer parameters: as positions.
+    fn shares_base_alloca(&self, base: usize, args: &[Reg], bases: &[u32]) -> Option<(u32, usize)> {
+        let alloca = |arg: Reg| {
+            let slot = self.regs[base + arg as usize].as_slot()?;
+            self.extents.get(slot).map(|&(start, _)| start)
+        };
+        bases.iter().find_map(|&b| {
+            let of_base = alloca(args[b as usize])?;
+            (0..args.len())
+                .find(|&j| j != b as usize && alloca(args[j]) == Some(of_base))
+                .map(|j| (b, j))
+        })
+    }
+
     fn decoded(&self, func: usize) -> &'p DecodedFunc {
         self.program.funcs[func]
             .as_ref()
@@ -1313,6 +1355,16 @@ impl<'p, 'm> Machine<'p, 'm> {
                                 "two pointer arguments of the call point to the same \
                                  variable (stack slot {slot}); distinct pointer arguments \
                                  never alias in this IR"
+                            );
+                            return Err(self.fault(func, pc - 1, message));
+                        }
+                    }
+                    if !g.base_params.is_empty() {
+                        if let Some((b, j)) = self.shares_base_alloca(base, args, &g.base_params) {
+                            let message = format!(
+                                "pointer argument {j} of the call points into the alloca of \
+                                 argument {b}, from which the callee takes element pointers; \
+                                 distinct pointer arguments never alias in this IR"
                             );
                             return Err(self.fault(func, pc - 1, message));
                         }

@@ -37,7 +37,8 @@ pub mod verify;
 
 pub use entities::{Block, FuncId, Inst, StrId, Value};
 pub use function::{
-    BlockData, Function, InstBlocks, InstData, OperandRewrite, PointerBase, ValueData, ValueDef,
+    BlockData, Function, InstBlocks, InstData, KnownElement, OperandRewrite, PointerBase,
+    ValueData, ValueDef,
 };
 pub use instructions::{
     thin_vec, BinOp, IcmpCond, InstKind, Terminator, ThinVec, MAX_ALLOCA_COUNT,

@@ -565,17 +565,10 @@ impl Verifier<'_> {
                         self.ty(*index)
                     ));
                 }
-                let at = self.func.pointer_base(*base);
-                let position = at.offset.zip(self.func.as_const(*index));
-                let position = position.map(|(o, i)| o + i64::from(i));
-                if let (Some(count), Some(position)) = (self.func.alloca_count(at.root), position) {
-                    if !(0..i64::from(count)).contains(&position) {
-                        return fail(format!(
-                            "element {position} of {}, an alloca of {count} elements",
-                            self.value(at.root)
-                        ));
-                    }
-                }
+                // An element outside its alloca is undefined behaviour
+                // where it runs (the interpreter reports it), not broken
+                // IR: constant propagation may discover one, in code that
+                // may never run. The reader rejects one written by hand.
                 Some(base_ty)
             }
             InstKind::Load { ptr } => match self.ty(*ptr).pointee() {

@@ -39,6 +39,13 @@ fn fault(module: &Module) -> String {
     }
 }
 
+/// Asserts that running `module` faults at the instruction `at`, saying
+/// `says`.
+fn assert_faults_at(module: &Module, at: &str, says: &str) {
+    let message = fault(module);
+    assert!(message.contains(at) && message.contains(says), "{message}");
+}
+
 /// The runtime routines, declared up front so builders can call them while
 /// the module is borrowed.
 struct Rt {
@@ -780,12 +787,64 @@ declare void @wend_print_int(i32)
 ";
     let module = wend_ir::read::parse_module(text).unwrap();
     wend_ir::verify::verify_module(&module).expect("only running shows the alias");
-    let message = fault(&module);
-    assert!(
-        message.contains("call void @main.add(i32* %p, i32* %a)")
-            && message.contains("two pointer arguments of the call point to the same variable"),
-        "{message}"
+    assert_faults_at(
+        &module,
+        "call void @main.add(i32* %p, i32* %a)",
+        "two pointer arguments of the call point to the same variable",
     );
-    let run = run(&module);
-    assert_eq!(run.stdout, "5");
+    assert_eq!(run(&module).stdout, "5");
+}
+
+/// With arrays the rule is per element: frame-arrays passes two elements
+/// of one array as two pointer arguments when it does not group them
+/// (@sum below), which is fine. A parameter its callee steps off with
+/// `getelementptr` reaches the whole array, so no other argument may
+/// point into that array (@sum_from's second call).
+#[test]
+fn a_base_pointer_shares_its_array_with_no_other_argument() {
+    let text = "
+define i32 @main.sum(i32* %p, i32* %q) {
+entry:
+  %x = load i32, i32* %p
+  %y = load i32, i32* %q
+  %z = add i32 %x, %y
+  ret i32 %z
+}
+
+define i32 @main.sum_from(i32* %base, i32* %other) {
+entry:
+  %second = getelementptr inbounds i32, i32* %base, i32 1
+  %x = load i32, i32* %second
+  %y = load i32, i32* %other
+  %z = add i32 %x, %y
+  ret i32 %z
+}
+
+define i32 @main() {
+entry:
+  %a = alloca i32, i32 3
+  %b = alloca i32
+  %a1 = getelementptr inbounds i32, i32* %a, i32 1
+  %a2 = getelementptr inbounds i32, i32* %a, i32 2
+  store i32 1, i32* %a
+  store i32 20, i32* %a1
+  store i32 300, i32* %a2
+  store i32 4000, i32* %b
+  %s = call i32 @main.sum(i32* %a, i32* %a2)
+  call void @wend_print_int(i32 %s)
+  %t = call i32 @main.sum_from(i32* %a, i32* %b)
+  call void @wend_print_int(i32 %t)
+  %u = call i32 @main.sum_from(i32* %a, i32* %a2)
+  ret i32 0
+}
+
+declare void @wend_print_int(i32)
+";
+    let module = wend_ir::read::parse_module(text).unwrap();
+    assert_faults_at(
+        &module,
+        "call i32 @main.sum_from(i32* %a, i32* %a2)",
+        "pointer argument 1 of the call points into the alloca of argument 0",
+    );
+    assert_eq!(run(&module).stdout, "3014020");
 }

@@ -391,9 +391,34 @@ fn select(
     for (v, &n) in uses.iter() {
         s.facts[v].set(UseFacts::USED, n > 0);
     }
+    // A constant element of a pointer that is not a frame slot (a
+    // parameter's), used only as the address of loads and stores, is no
+    // `lea`: each of them adds its offset to the pointer (`movl 4(%r13)`).
+    let mut address_uses = SecondaryMap::<Value, u32>::new();
+    for &b in &func.layout {
+        for &inst in &func.blocks[b].insts {
+            match func.insts[inst].kind {
+                InstKind::Load { ptr } | InstKind::Store { ptr, .. } => address_uses[ptr] += 1,
+                _ => {}
+            }
+        }
+    }
+    for &b in &func.layout {
+        for &inst in &func.blocks[b].insts {
+            if let (InstKind::ElementPtr { base, .. }, Some(result)) =
+                (&func.insts[inst].kind, func.insts[inst].result.expand())
+            {
+                let foldable = func.alloca_count(func.pointer_base(*base).root).is_none()
+                    && constant_offset(func, inst).is_some()
+                    && uses[result] > 0
+                    && address_uses[result] == uses[result];
+                s.facts[result].set(UseFacts::FUSED, foldable);
+            }
+        }
+    }
     // Freed before the machine code is built, the peak of the backend: on
     // a huge function each is as large as the value table.
-    drop((flag_uses, zero_tests, uses, inst_block));
+    drop((flag_uses, zero_tests, uses, inst_block, address_uses));
     for &p in &func.params {
         s.vregs[p] = s.mf.new_vreg(width_of(func.value_type(p))).into();
     }
@@ -417,7 +442,8 @@ fn select(
                 {
                     let offset = func.as_const(index).expect("a known element");
                     let slot = s.slots[base].expect("checked above");
-                    s.slots[result] = slot.element(4 * offset).into();
+                    let scale = element_size(func, base);
+                    s.slots[result] = slot.element(scale * offset).into();
                 }
                 _ if s.facts[result].has(UseFacts::FUSED) => {}
                 _ => s.vregs[result] = s.mf.new_vreg(width_of(data.ty(func))).into(),
@@ -494,6 +520,27 @@ impl ResultType for wend_ir::InstData {
     }
 }
 
+/// The size in bytes of an element `base` points to: 1 for `i8`, 4 for
+/// `i1` and `i32` (see [`MemWidth`]).
+fn element_size(func: &Function, base: Value) -> i32 {
+    match func.value_type(base).pointee() {
+        Some(Type::I8) => 1,
+        _ => 4,
+    }
+}
+
+/// The byte offset of the element pointer `inst` from its base, when its
+/// index is a constant and the offset fits [`Addr::Ptr`]'s 16 bits.
+fn constant_offset(func: &Function, inst: Inst) -> Option<i16> {
+    let InstKind::ElementPtr { base, index } = func.insts[inst].kind else {
+        return None;
+    };
+    let offset = func
+        .as_const(index)?
+        .checked_mul(element_size(func, base))?;
+    i16::try_from(offset).ok()
+}
+
 impl Selector<'_> {
     fn vreg(&self, v: Value) -> VReg {
         self.vregs[v]
@@ -535,9 +582,20 @@ impl Selector<'_> {
     }
 
     fn addr(&mut self, ptr: Value) -> Addr {
-        match self.slots[ptr].expand() {
-            Some(slot) => Addr::Slot(slot),
-            None => Addr::Ptr(self.reg_operand(ptr)),
+        if let Some(slot) = self.slots[ptr].expand() {
+            return Addr::Slot(slot);
+        }
+        let folded = self.facts[ptr].has(UseFacts::FUSED);
+        match self.func.defining_inst(ptr) {
+            // A constant element folded into its uses (see `select`).
+            Some(inst) if folded => {
+                let InstKind::ElementPtr { base, .. } = self.func.insts[inst].kind else {
+                    unreachable!("only element pointers are folded into addresses")
+                };
+                let offset = constant_offset(self.func, inst).expect("checked when folded");
+                Addr::Ptr(self.reg_operand(base), offset)
+            }
+            _ => Addr::Ptr(self.reg_operand(ptr), 0),
         }
     }
 
@@ -557,13 +615,10 @@ impl Selector<'_> {
             InstKind::Alloca { .. } | InstKind::Phi { .. } => {}
             // A known element of a slot (see `select_function_with_slots`).
             InstKind::ElementPtr { .. } if self.slots[result.unwrap()].is_some() => {}
-            InstKind::ElementPtr { .. } if unused => {}
+            InstKind::ElementPtr { .. }
+                if unused || self.facts[result.unwrap()].has(UseFacts::FUSED) => {}
             InstKind::ElementPtr { base, index } => {
-                let pointee = self.func.value_type(base).pointee();
-                let scale = match pointee.map(Self::mem_width) {
-                    Some(MemWidth::Byte) => 1,
-                    _ => 4,
-                };
+                let scale = element_size(self.func, base) as u8;
                 let base = self.addr(base);
                 let index = self.operand(index);
                 let dst = self.vreg(result.unwrap());

@@ -64,8 +64,10 @@ impl SlotId {
 pub enum Addr {
     /// An alloca's own slot: addressed directly off `%rbp`, no `lea` needed.
     Slot(SlotId),
-    /// A pointer held in a register (a captured variable of an outer function).
-    Ptr(VReg),
+    /// A pointer held in a register (a captured variable of an outer
+    /// function), plus a constant byte offset (a known element of it; 16
+    /// bits keep [`MInst`] small, a larger one is an `lea`).
+    Ptr(VReg, i16),
 }
 
 /// The size of a memory access: `i8` is a byte, `i1` and `i32` are 4 bytes
@@ -389,18 +391,18 @@ impl MInst {
                 use_operand(&select.if_false, f);
             }
             MInst::Load { addr, .. } => {
-                if let Addr::Ptr(p) = addr {
+                if let Addr::Ptr(p, _) = addr {
                     f(*p)
                 }
             }
             MInst::Store { src, addr, .. } => {
                 use_operand(src, f);
-                if let Addr::Ptr(p) = addr {
+                if let Addr::Ptr(p, _) = addr {
                     f(*p)
                 }
             }
             MInst::LeaElement { base, index, .. } => {
-                if let Addr::Ptr(p) = base {
+                if let Addr::Ptr(p, _) = base {
                     f(*p)
                 }
                 use_operand(index, f);

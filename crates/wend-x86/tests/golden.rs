@@ -89,3 +89,10 @@ fn select_is_a_cmov() {
 fn leaf_pushes_its_saves() {
     assert_eq!(check_golden("leaf-saves"), "108\n");
 }
+
+/// Constant elements of a pointer parameter: folded into the addresses of
+/// the loads and stores that use them, `leaq` where that cannot be.
+#[test]
+fn constant_elements_are_address_offsets() {
+    assert_eq!(check_golden("element-offsets"), "23\n99\n");
+}

@@ -78,6 +78,9 @@ struct Body<'a> {
     /// The number the next unnamed value or block must get.
     next_number: u32,
     current: Option<Block>,
+    /// Each `getelementptr`'s base and index, and where its index is
+    /// written: checked against its alloca once the body is read.
+    element_ptrs: Vec<(Value, Value, Pos)>,
 }
 
 impl<'a> Parser<'a> {
@@ -702,6 +705,7 @@ impl<'a> Parser<'a> {
             locals: FxHashMap::default(),
             next_number: 0,
             current: None,
+            element_ptrs: Vec::new(),
         };
         let params = self.module.functions[pending.func].params.clone();
         for (&value, name) in params.iter().zip(&pending.param_names) {
@@ -787,6 +791,24 @@ impl<'a> Parser<'a> {
         if let Some((at, name, is_block)) = undefined.into_iter().next() {
             let what = if is_block { "label" } else { "value" };
             return self.error_at(at, format!("use of undefined {what} `%{name}`"));
+        }
+        // Like an out-of-bounds array index in C, a known element outside
+        // its alloca is an error where it is written (the verifier cannot
+        // reject it: passes may make one in code that never runs).
+        let func = &self.module.functions[body.func];
+        for &(base, index, at) in &body.element_ptrs {
+            if let Some(e) = func.known_element(base, index) {
+                if !(0..i64::from(e.count)).contains(&e.position) {
+                    let elements = if e.count == 1 { "element" } else { "elements" };
+                    return self.error_at(
+                        at,
+                        format!(
+                            "element {} is outside the alloca of {} {elements} it points into",
+                            e.position, e.count
+                        ),
+                    );
+                }
+            }
         }
         Ok(())
     }
@@ -1299,6 +1321,7 @@ impl<'a> Parser<'a> {
                     return self.error_at(index_at, "the index of a getelementptr must be an i32");
                 }
                 let index = self.parse_operand(body, Type::I32)?;
+                body.element_ptrs.push((base, index, index_at));
                 if self.is_punct(',') {
                     return self.error_at(
                         self.here(),

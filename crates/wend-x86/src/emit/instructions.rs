@@ -338,13 +338,16 @@ impl FunctionEmitter<'_> {
                 Place::Rsp(off) => ("%rsp", displacement + i64::from(off)),
                 Place::Reg(_) => unreachable!("a frame slot is memory"),
             },
-            Addr::Ptr(p) => match self.place(p) {
-                Place::Reg(r) => (r.name64(), displacement),
-                spilled => {
-                    self.mov(Width::W64, Src::Place(spilled), Place::Reg(target));
-                    (target.name64(), displacement)
+            Addr::Ptr(p, offset) => {
+                let displacement = displacement + i64::from(offset);
+                match self.place(p) {
+                    Place::Reg(r) => (r.name64(), displacement),
+                    spilled => {
+                        self.mov(Width::W64, Src::Place(spilled), Place::Reg(target));
+                        (target.name64(), displacement)
+                    }
                 }
-            },
+            }
         };
         let t = target.name64();
         let displacement = match displacement {

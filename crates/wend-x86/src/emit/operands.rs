@@ -67,12 +67,13 @@ impl fmt::Display for OperandText {
     }
 }
 
-/// A memory operand: `off(%rbp)`, `off(%rsp)` or `(%reg)`.
+/// A memory operand: `off(%rbp)`, `off(%rsp)` or `off(%reg)`.
 #[derive(Copy, Clone)]
 pub(super) enum MemOperand {
     Rbp(i32),
     Rsp(i32),
-    Ptr(PReg),
+    /// `off(%reg)`.
+    Ptr(PReg, i16),
 }
 
 impl fmt::Display for MemOperand {
@@ -81,7 +82,8 @@ impl fmt::Display for MemOperand {
             MemOperand::Rbp(off) => write!(f, "{off}(%rbp)"),
             MemOperand::Rsp(0) => f.write_str("(%rsp)"),
             MemOperand::Rsp(off) => write!(f, "{off}(%rsp)"),
-            MemOperand::Ptr(r) => write!(f, "({})", r.name64()),
+            MemOperand::Ptr(r, 0) => write!(f, "({})", r.name64()),
+            MemOperand::Ptr(r, off) => write!(f, "{off}({})", r.name64()),
         }
     }
 }
@@ -117,11 +119,11 @@ impl FunctionEmitter<'_> {
     pub(super) fn address(&mut self, addr: Addr) -> MemOperand {
         match addr {
             Addr::Slot(slot) => self.frame.mem(self.frame.slot_offset(slot)),
-            Addr::Ptr(p) => match self.place(p) {
-                Place::Reg(r) => MemOperand::Ptr(r),
+            Addr::Ptr(p, offset) => match self.place(p) {
+                Place::Reg(r) => MemOperand::Ptr(r, offset),
                 spilled => {
                     self.mov(Width::W64, Src::Place(spilled), Place::Reg(SCRATCH2));
-                    MemOperand::Ptr(SCRATCH2)
+                    MemOperand::Ptr(SCRATCH2, offset)
                 }
             },
         }
