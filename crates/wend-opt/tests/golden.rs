@@ -24,7 +24,9 @@
 //!
 //! which rewrites the expected part of each file (the input and its
 //! comments stay as they are) — then read the diff: an expected output is
-//! a claim that the output is right, not a snapshot.
+//! a claim that the output is right, not a snapshot. `BLESS=inline/` (any
+//! part of a path under `tests/golden/`) rewrites only the files it names;
+//! the others are still compared.
 //!
 //! Two more checks run on the same inputs:
 //! * inputs with a `main` must print the same and exit the same when
@@ -43,14 +45,13 @@ use common::{golden_files, interpret, llvm_mem2reg, llvm_opt, run_passes};
 
 #[test]
 fn golden_outputs() {
-    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
     let mut failures = Vec::new();
     for golden in golden_files() {
         let mut module = golden.module();
         run_passes(&mut module, &golden.passes);
         let actual = wend_ir::print::print_module(&module);
         if actual != golden.expected {
-            if bless {
+            if golden.blessed() {
                 golden.bless(&actual);
             } else {
                 failures.push(format!(
@@ -64,7 +65,7 @@ fn golden_outputs() {
     }
     assert!(
         failures.is_empty(),
-        "{}\n(run with BLESS=1 to accept the new outputs)",
+        "{}\n(run with BLESS=1, or BLESS=<part of a path> for some files, to accept the new outputs)",
         failures.join("\n")
     );
 }

@@ -154,6 +154,20 @@ impl Golden {
 
     /// Writes the file back with `expected` as its expected output; the
     /// input part is kept as it is.
+    /// Whether `BLESS` asks to rewrite this file's expected part: `BLESS=1`
+    /// means every file, any other value only the files whose path (from
+    /// `tests/golden/`) contains it, such as `BLESS=inline/` or
+    /// `BLESS=sccp/element-outside-alloca`, so one intended change cannot
+    /// bless an unintended one elsewhere.
+    pub fn blessed(&self) -> bool {
+        let Some(pattern) = std::env::var_os("BLESS") else {
+            return false;
+        };
+        let pattern = pattern.to_string_lossy();
+        let name = self.path.strip_prefix(golden_dir()).unwrap_or(&self.path);
+        pattern == "1" || name.to_string_lossy().contains(pattern.as_ref())
+    }
+
     pub fn bless(&self, expected: &str) {
         let input = self.input.trim_end_matches('\n');
         let text = format!("{input}\n\n{EXPECTED_SEPARATOR}\n{expected}");
@@ -161,9 +175,13 @@ impl Golden {
     }
 }
 
+fn golden_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
 /// Every golden test, sorted by path.
 pub fn golden_files() -> Vec<Golden> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
+    let dir = golden_dir();
     let files = files_under(&dir, &|_| true, &|p| {
         p.extension().is_some_and(|e| e == "ll")
     });
