@@ -434,7 +434,8 @@ impl Function {
 
     /// For every placed instruction, the block that holds it.
     pub fn inst_blocks(&self) -> InstBlocks {
-        let mut map = SecondaryMap::with_capacity(self.insts.len());
+        let mut map = SecondaryMap::new();
+        map.resize(self.insts.len());
         for &b in &self.layout {
             for inst in self.block_insts(b) {
                 map[inst] = b.into();

@@ -29,6 +29,7 @@ pub mod print;
 pub mod read;
 pub mod runtime;
 pub mod scoped;
+pub mod ssa_worklist;
 pub mod string_table;
 pub mod substitution;
 pub mod trace;

@@ -43,6 +43,12 @@
 //! * the *SSA worklist* holds values whose lattice cell just went down:
 //!   every user of such a value in a block already reached is evaluated
 //!   again (users in blocks not reached yet are evaluated when they are).
+//!   A value lowered during the first visit of its block is not queued:
+//!   nothing evaluated so far has read it, since its definition dominates
+//!   its uses (wend-ir's `SsaWorklist` has the argument). So only values
+//!   that change again later are, and the users lists are built the first
+//!   time one is taken off the worklist — never, in a function without
+//!   phis.
 //!
 //! A branch marks executable only the edges its condition allows: both on
 //! ⊥, the taken one on a constant, none (yet) on ⊤. Each value goes down
@@ -70,8 +76,10 @@
 //! (edges and blocks are removed) and everything computed from it.
 
 use cranelift_entity::{EntityRef, SecondaryMap};
+use std::cell::OnceCell;
 use wend_ir::cfg_edit::{branch_only_to, delete_blocks};
 use wend_ir::flat_lists::FlatLists;
+use wend_ir::ssa_worklist::SsaWorklist;
 use wend_ir::trace::{Cell, Event, NoTrace, Trace};
 use wend_ir::{Block, Function, Inst, InstBlocks, InstKind, Terminator, Value, ValueDef};
 
@@ -121,8 +129,9 @@ struct Solver<'f, T: Trace> {
     trace: &'f mut T,
     /// The block of each placed instruction.
     block_of: InstBlocks,
-    /// The users of each value, one entry per use: the SSA edges.
-    users: FlatLists<User>,
+    /// The users of each value, one entry per use: the SSA edges (built
+    /// when first needed).
+    users: OnceCell<FlatLists<User>>,
     /// The lattice cell of each value.
     cell: SecondaryMap<Value, Lattice>,
     /// Whether the block has been reached by an executable edge.
@@ -133,7 +142,7 @@ struct Solver<'f, T: Trace> {
     /// Edges found executable and not processed yet.
     cfg_worklist: Vec<(Block, usize)>,
     /// Values whose cell went down, whose users are not re-evaluated yet.
-    ssa_worklist: Vec<Value>,
+    ssa_worklist: SsaWorklist,
 }
 
 /// Runs SCCP on `func` (see the module doc).
@@ -159,22 +168,10 @@ pub fn run_traced(func: &mut Function, trace: &mut impl Trace) {
 
 impl<'f, T: Trace> Solver<'f, T> {
     fn new(func: &'f Function, trace: &'f mut T) -> Self {
-        let users = FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
-            let mut add = |v: Value, user| f(v.index(), user);
-            for &b in &func.layout {
-                for inst in func.block_insts(b) {
-                    func.insts[inst]
-                        .kind
-                        .for_each_operand(|v| add(v, User::Inst(inst)));
-                }
-                if let Some(t) = func.terminator(b) {
-                    t.for_each_operand(|v| add(v, User::Terminator(b)));
-                }
-            }
-        });
         // Values that are not instruction results have their final cell
         // from the start; instruction results start at ⊤.
-        let mut cell = SecondaryMap::with_capacity(func.values.len());
+        let mut cell = SecondaryMap::new();
+        cell.resize(func.values.len());
         for (v, data) in func.values.iter() {
             cell[v] = match data.def {
                 ValueDef::Const(c) => Lattice::Const(c),
@@ -186,13 +183,34 @@ impl<'f, T: Trace> Solver<'f, T> {
             func,
             trace,
             block_of: func.inst_blocks(),
-            users,
+            users: OnceCell::new(),
             cell,
             executable: SecondaryMap::new(),
             edge_executable: SecondaryMap::new(),
             cfg_worklist: Vec::new(),
-            ssa_worklist: Vec::new(),
+            ssa_worklist: SsaWorklist::new(),
         }
+    }
+
+    /// The users of `v`.
+    fn users(&self, v: Value) -> &[User] {
+        let func = self.func;
+        let users = self.users.get_or_init(|| {
+            FlatLists::build(func.values.len(), User::Terminator(func.layout[0]), |f| {
+                let mut add = |v: Value, user| f(v.index(), user);
+                for &b in &func.layout {
+                    for inst in func.block_insts(b) {
+                        func.insts[inst]
+                            .kind
+                            .for_each_operand(|v| add(v, User::Inst(inst)));
+                    }
+                    if let Some(t) = func.terminator(b) {
+                        t.for_each_operand(|v| add(v, User::Terminator(b)));
+                    }
+                }
+            })
+        });
+        users.get(v.index())
     }
 
     // lab(sccp) begin: the solver: the two worklists, visiting blocks, terminators and instructions, and evaluating each instruction on the lattice
@@ -215,8 +233,8 @@ impl<'f, T: Trace> Solver<'f, T> {
                     self.visit_block(succ);
                 }
             } else if let Some(v) = self.ssa_worklist.pop() {
-                for i in 0..self.users.get(v.index()).len() {
-                    match self.users.get(v.index())[i] {
+                for i in 0..self.users(v).len() {
+                    match self.users(v)[i] {
                         User::Inst(inst) => {
                             if self.executable[self.block_of[inst].unwrap()] {
                                 self.visit_inst(inst);
@@ -239,12 +257,15 @@ impl<'f, T: Trace> Solver<'f, T> {
         self.func.successors(b).nth(index).unwrap()
     }
 
-    /// The first visit of a block: everything in it is evaluated.
+    /// The first visit of a block: everything in it is evaluated. Nothing
+    /// evaluated so far has read the values it lowers, so they are not queued.
     fn visit_block(&mut self, b: Block) {
         let func = self.func;
+        self.ssa_worklist.begin_first_visit();
         for inst in func.block_insts(b) {
             self.visit_inst(inst);
         }
+        self.ssa_worklist.end_first_visit();
         self.visit_terminator(b);
     }
 
