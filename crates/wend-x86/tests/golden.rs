@@ -96,3 +96,16 @@ fn leaf_pushes_its_saves() {
 fn constant_elements_are_address_offsets() {
     assert_eq!(check_golden("element-offsets"), "23\n99\n");
 }
+
+/// A `select` of a constant and a live value: the constant straight into
+/// the destination, a `cmov` on the reversed condition.
+#[test]
+fn select_of_a_constant() {
+    assert_eq!(check_golden("select-constant"), "554\n14\n");
+}
+
+/// A comparison's value: `xorl` before the compare, `setcc`, no `movzbl`.
+#[test]
+fn setcc_zeroes_first() {
+    assert_eq!(check_golden("setcc-zeroing"), "true\nfalse\n");
+}

@@ -137,11 +137,28 @@ impl FunctionEmitter<'_> {
                 lhs,
                 rhs,
             } => {
+                let cc = cond.suffix();
+                let d = self.place(*dst);
+                // `setcc` writes only the low byte: zeroing the register
+                // first (`xorl`, before the compare: it sets the flags) makes
+                // the result depend on the compare alone, where `movzbl`
+                // after it would also wait for the register's old value.
+                let zero_first = match d {
+                    Place::Reg(_) if known != Some((*lhs, *rhs)) => {
+                        Src::Place(self.place(*lhs)) != Src::Place(d)
+                            && self.src(*rhs) != Src::Place(d)
+                    }
+                    _ => false,
+                };
+                if zero_first {
+                    let Place::Reg(r) = d else { unreachable!() };
+                    self.ins(format_args!("xorl {0}, {0}", r.name32()));
+                }
                 if known != Some((*lhs, *rhs)) {
                     self.compare(*lhs, *rhs);
                 }
-                let cc = cond.suffix();
-                match self.place(*dst) {
+                match d {
+                    Place::Reg(r) if zero_first => self.ins(format_args!("set{cc} {}", r.name8())),
                     Place::Reg(r) => {
                         self.ins(format_args!("set{cc} {}", r.name8()));
                         self.ins(format_args!("movzbl {}, {}", r.name8(), r.name32()));
@@ -172,6 +189,14 @@ impl FunctionEmitter<'_> {
                     self.compare(*lhs, *rhs);
                 }
                 let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
+                // `cmov` moves no immediate: a constant true value goes into
+                // the destination first, and the false value is moved in on
+                // the reversed condition, unless the false value is already
+                // in the destination (then the constant needs a scratch).
+                let (cond, t, f) = match (t, f) {
+                    (Src::Imm(_), Src::Place(p)) if !d.is_mem() && p != d => (cond.inverse(), f, t),
+                    _ => (*cond, t, f),
+                };
                 // `mov` leaves the flags alone, so the compare above stays valid.
                 let target = match d {
                     Place::Reg(_) if Src::Place(d) != t => d,
