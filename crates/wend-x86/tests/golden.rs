@@ -109,3 +109,10 @@ fn select_of_a_constant() {
 fn setcc_zeroes_first() {
     assert_eq!(check_golden("setcc-zeroing"), "true\nfalse\n");
 }
+
+/// A remainder by a power of two (`andl` of the biased dividend) and a
+/// quotient by 100 (a halved magic number, an immediate of `imulq`).
+#[test]
+fn constant_divisors() {
+    assert_eq!(check_golden("constant-divisors"), "-1234522151\n99901695\n");
+}
