@@ -8,7 +8,8 @@
 //! 1. CFG clean-ups on the clone: [`jump_threading`] branches directly
 //!    where `&&`/`||` branch on a phi; [`if_conversion`] turns small `if`
 //!    blocks that only choose values into selects (`cmov`, no
-//!    mispredicted branch); [`out_of_ssa`] splits the edges that need it
+//!    mispredicted branch); [`divisibility`] tests `x % d == 0` for an
+//!    odd constant `d` with a multiplication; [`out_of_ssa`] splits the edges that need it
 //!    and describes the phi copies;
 //! 2. [`isel`]: instruction selection into machine IR ([`mir`]) over
 //!    virtual registers, phis becoming parallel moves, divisions by
@@ -29,6 +30,7 @@
 
 pub mod debug_info;
 pub mod divconst;
+pub mod divisibility;
 pub mod emit;
 pub mod if_conversion;
 pub mod intervals;
@@ -97,6 +99,7 @@ pub struct CompiledFunction {
 fn prepare_ir(ir: &mut wend_ir::Function) {
     jump_threading::thread_boolean_phis(ir);
     if_conversion::convert_branches_to_selects(ir);
+    divisibility::test_divisibility_by_multiplication(ir);
     out_of_ssa::split_edges(ir);
 }
 

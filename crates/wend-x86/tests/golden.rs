@@ -116,3 +116,10 @@ fn setcc_zeroes_first() {
 fn constant_divisors() {
     assert_eq!(check_golden("constant-divisors"), "-1234522151\n99901695\n");
 }
+
+/// `x % 3 == 0` as a multiplication by the inverse of 3, an add and a
+/// compare fused with the branch: no remainder.
+#[test]
+fn divisibility_by_a_multiplication() {
+    assert_eq!(check_golden("divisibility"), "101\n");
+}
