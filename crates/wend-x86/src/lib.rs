@@ -9,7 +9,8 @@
 //!    where `&&`/`||` branch on a phi; [`if_conversion`] turns small `if`
 //!    blocks that only choose values into selects (`cmov`, no
 //!    mispredicted branch); [`divisibility`] tests `x % d == 0` for an
-//!    odd constant `d` with a multiplication; [`out_of_ssa`] splits the edges that need it
+//!    odd constant `d` with a multiplication; [`sink_compares`] moves
+//!    compares down to the block that uses them; [`out_of_ssa`] splits the edges that need it
 //!    and describes the phi copies;
 //! 2. [`isel`]: instruction selection into machine IR ([`mir`]) over
 //!    virtual registers, phis becoming parallel moves, divisions by
@@ -42,6 +43,7 @@ pub mod out_of_ssa;
 pub mod regalloc;
 pub mod regs;
 pub mod runtime;
+pub mod sink_compares;
 pub mod var_locations;
 
 use std::fmt::Write;
@@ -100,6 +102,7 @@ fn prepare_ir(ir: &mut wend_ir::Function) {
     jump_threading::thread_boolean_phis(ir);
     if_conversion::convert_branches_to_selects(ir);
     divisibility::test_divisibility_by_multiplication(ir);
+    sink_compares::sink_compares(ir);
     out_of_ssa::split_edges(ir);
 }
 

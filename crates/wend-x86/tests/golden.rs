@@ -123,3 +123,10 @@ fn constant_divisors() {
 fn divisibility_by_a_multiplication() {
     assert_eq!(check_golden("divisibility"), "101\n");
 }
+
+/// Compares used only in a later block move there: the branch on the
+/// signs' comparison is a `cmpl` and a `je`.
+#[test]
+fn compares_sink_to_their_use() {
+    assert_eq!(check_golden("sink-compares"), "7\n1\n");
+}
