@@ -130,3 +130,10 @@ fn divisibility_by_a_multiplication() {
 fn compares_sink_to_their_use() {
     assert_eq!(check_golden("sink-compares"), "7\n1\n");
 }
+
+/// A block whose one predecessor ends with a jump on the same comparison
+/// needs no second compare.
+#[test]
+fn flags_hold_across_a_conditional_jump() {
+    assert_eq!(check_golden("flags-across-blocks"), "110\n");
+}
