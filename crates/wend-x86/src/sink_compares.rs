@@ -67,7 +67,13 @@ pub fn sink_compares(func: &mut Function) -> usize {
             term.for_each_operand(|v| record(func, v, Some(b)));
         }
     }
-    if compares.is_empty() {
+    // Only a compare used in another block can start a move (its operand
+    // compares follow it); without one, the loop analysis is not needed.
+    let elsewhere = |icmp: Inst| {
+        let result = func.inst_result(icmp).expect("an icmp has a result");
+        only_block(&use_blocks[result]).is_some_and(|to| Some(to) != block_of[icmp].expand())
+    };
+    if !compares.iter().any(|&icmp| elsewhere(icmp)) {
         return 0;
     }
     let cfg = Cfg::compute(func);
