@@ -24,6 +24,13 @@
 //! `x / |d|`, so the floor is one less than the truncated quotient. A
 //! negative divisor negates the quotient of `|d|`; the remainder
 //! `x - q * d` has the sign of `x` and does not depend on the sign of `d`.
+//!
+//! An even `m` is halved, and `p` lowered by one, as long as it stays even
+//! (as Granlund & Montgomery's algorithm keeps the smallest `p`): `m / 2`
+//! is `ceil(2^(p-1) / |d|)` and its excess `m|d|/2 - 2^(p-1)` is half the
+//! old one, so the bound above holds as it did. A magic number below
+//! `2^31` is an immediate operand of `imulq`; a larger one must first be
+//! moved into a register.
 
 /// How to divide by one constant (never 0, whose division is left to `idiv`
 /// and the frontend's guard).
@@ -64,8 +71,12 @@ impl DivStrategy {
             }
         } else {
             let l = 32 - (abs - 1).leading_zeros(); // ceil(log2 |d|)
-            let shift = 31 + l;
-            let magic = (1u64 << shift).div_ceil(abs as u64);
+            let mut shift = 31 + l;
+            let mut magic = (1u64 << shift).div_ceil(abs as u64);
+            while magic.is_multiple_of(2) {
+                magic /= 2;
+                shift -= 1;
+            }
             DivStrategy::Multiply {
                 magic: u32::try_from(magic).expect("magic number below 2^32"),
                 shift,
@@ -231,6 +242,16 @@ mod tests {
             DivStrategy::for_divisor(4096),
             Some(DivStrategy::Shift {
                 k: 12,
+                negate: false
+            })
+        );
+        // ceil(2^38 / 100) = 2748779070 is even: ceil(2^37 / 100), below
+        // 2^31, is an immediate.
+        assert_eq!(
+            DivStrategy::for_divisor(100),
+            Some(DivStrategy::Multiply {
+                magic: 1374389535,
+                shift: 37,
                 negate: false
             })
         );

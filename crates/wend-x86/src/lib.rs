@@ -8,7 +8,9 @@
 //! 1. CFG clean-ups on the clone: [`jump_threading`] branches directly
 //!    where `&&`/`||` branch on a phi; [`if_conversion`] turns small `if`
 //!    blocks that only choose values into selects (`cmov`, no
-//!    mispredicted branch); [`out_of_ssa`] splits the edges that need it
+//!    mispredicted branch); [`divisibility`] tests `x % d == 0` for an
+//!    odd constant `d` with a multiplication; [`sink_compares`] moves
+//!    compares down to the block that uses them; [`out_of_ssa`] splits the edges that need it
 //!    and describes the phi copies;
 //! 2. [`isel`]: instruction selection into machine IR ([`mir`]) over
 //!    virtual registers, phis becoming parallel moves, divisions by
@@ -29,6 +31,7 @@
 
 pub mod debug_info;
 pub mod divconst;
+pub mod divisibility;
 pub mod emit;
 pub mod if_conversion;
 pub mod intervals;
@@ -40,6 +43,7 @@ pub mod out_of_ssa;
 pub mod regalloc;
 pub mod regs;
 pub mod runtime;
+pub mod sink_compares;
 pub mod var_locations;
 
 use std::fmt::Write;
@@ -97,6 +101,8 @@ pub struct CompiledFunction {
 fn prepare_ir(ir: &mut wend_ir::Function) {
     jump_threading::thread_boolean_phis(ir);
     if_conversion::convert_branches_to_selects(ir);
+    divisibility::test_divisibility_by_multiplication(ir);
+    sink_compares::sink_compares(ir);
     out_of_ssa::split_edges(ir);
 }
 

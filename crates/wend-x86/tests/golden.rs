@@ -96,3 +96,44 @@ fn leaf_pushes_its_saves() {
 fn constant_elements_are_address_offsets() {
     assert_eq!(check_golden("element-offsets"), "23\n99\n");
 }
+
+/// A `select` of a constant and a live value: the constant straight into
+/// the destination, a `cmov` on the reversed condition.
+#[test]
+fn select_of_a_constant() {
+    assert_eq!(check_golden("select-constant"), "554\n14\n");
+}
+
+/// A comparison's value: `xorl` before the compare, `setcc`, no `movzbl`.
+#[test]
+fn setcc_zeroes_first() {
+    assert_eq!(check_golden("setcc-zeroing"), "true\nfalse\n");
+}
+
+/// A remainder by a power of two (`andl` of the biased dividend) and a
+/// quotient by 100 (a halved magic number, an immediate of `imulq`).
+#[test]
+fn constant_divisors() {
+    assert_eq!(check_golden("constant-divisors"), "-1234522151\n99901695\n");
+}
+
+/// `x % 3 == 0` as a multiplication by the inverse of 3, an add and a
+/// compare fused with the branch: no remainder.
+#[test]
+fn divisibility_by_a_multiplication() {
+    assert_eq!(check_golden("divisibility"), "101\n");
+}
+
+/// Compares used only in a later block move there: the branch on the
+/// signs' comparison is a `cmpl` and a `je`.
+#[test]
+fn compares_sink_to_their_use() {
+    assert_eq!(check_golden("sink-compares"), "7\n1\n");
+}
+
+/// A block whose one predecessor ends with a jump on the same comparison
+/// needs no second compare.
+#[test]
+fn flags_hold_across_a_conditional_jump() {
+    assert_eq!(check_golden("flags-across-blocks"), "110\n");
+}

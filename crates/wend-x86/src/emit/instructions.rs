@@ -137,11 +137,28 @@ impl FunctionEmitter<'_> {
                 lhs,
                 rhs,
             } => {
+                let cc = cond.suffix();
+                let d = self.place(*dst);
+                // `setcc` writes only the low byte: zeroing the register
+                // first (`xorl`, before the compare: it sets the flags) makes
+                // the result depend on the compare alone, where `movzbl`
+                // after it would also wait for the register's old value.
+                let zero_first = match d {
+                    Place::Reg(_) if known != Some((*lhs, *rhs)) => {
+                        Src::Place(self.place(*lhs)) != Src::Place(d)
+                            && self.src(*rhs) != Src::Place(d)
+                    }
+                    _ => false,
+                };
+                if zero_first {
+                    let Place::Reg(r) = d else { unreachable!() };
+                    self.ins(format_args!("xorl {0}, {0}", r.name32()));
+                }
                 if known != Some((*lhs, *rhs)) {
                     self.compare(*lhs, *rhs);
                 }
-                let cc = cond.suffix();
-                match self.place(*dst) {
+                match d {
+                    Place::Reg(r) if zero_first => self.ins(format_args!("set{cc} {}", r.name8())),
                     Place::Reg(r) => {
                         self.ins(format_args!("set{cc} {}", r.name8()));
                         self.ins(format_args!("movzbl {}, {}", r.name8(), r.name32()));
@@ -172,6 +189,14 @@ impl FunctionEmitter<'_> {
                     self.compare(*lhs, *rhs);
                 }
                 let (d, t, f) = (self.place(*dst), self.src(*if_true), self.src(*if_false));
+                // `cmov` moves no immediate: a constant true value goes into
+                // the destination first, and the false value is moved in on
+                // the reversed condition, unless the false value is already
+                // in the destination (then the constant needs a scratch).
+                let (cond, t, f) = match (t, f) {
+                    (Src::Imm(_), Src::Place(p)) if !d.is_mem() && p != d => (cond.inverse(), f, t),
+                    _ => (*cond, t, f),
+                };
                 // `mov` leaves the flags alone, so the compare above stays valid.
                 let target = match d {
                     Place::Reg(_) if Src::Place(d) != t => d,
@@ -383,11 +408,17 @@ impl FunctionEmitter<'_> {
         // |divisor| (INT_MIN stays as it is).
         let divisor = divisor.checked_abs().unwrap_or(divisor);
         let strategy = DivStrategy::for_divisor(divisor).unwrap();
-        self.quotient(SCRATCH, x, strategy);
         let q = SCRATCH.name32();
         match strategy {
-            DivStrategy::Shift { k, .. } => self.ins(format_args!("shll ${k}, {q}")),
-            _ => self.ins(format_args!("imull ${divisor}, {q}, {q}")),
+            // q * 2^k is the biased dividend with its low k bits cleared.
+            DivStrategy::Shift { k, .. } => {
+                self.biased_for_shift(SCRATCH, x, k);
+                self.ins(format_args!("andl ${}, {q}", -(1i64 << k)));
+            }
+            _ => {
+                self.quotient(SCRATCH, x, strategy);
+                self.ins(format_args!("imull ${divisor}, {q}, {q}"));
+            }
         }
         let target = match d {
             Place::Reg(_) => d,
@@ -396,6 +427,27 @@ impl FunctionEmitter<'_> {
         self.mov(Width::W32, Src::Place(x), target);
         self.ins(format_args!("subl {q}, {}", target.text(Width::W32)));
         self.mov(Width::W32, Src::Place(target), d);
+    }
+
+    /// `q = x + 2^k - 1` if `x` is negative, else `x`: the dividend whose
+    /// arithmetic shift right by `k` truncates toward zero. May use `%r10`.
+    fn biased_for_shift(&mut self, q: PReg, x: Place, k: u32) {
+        let (q32, q64) = (q.name32(), q.name64());
+        let t32 = SCRATCH2.name32();
+        let bias = (1i64 << k) - 1;
+        match x {
+            Place::Reg(xr) if xr != q => {
+                self.ins(format_args!("leal {bias}({}), {q32}", xr.name64()));
+                self.ins(format_args!("testl {0}, {0}", xr.name32()));
+                self.ins(format_args!("cmovnsl {}, {q32}", xr.name32()));
+            }
+            _ => {
+                self.mov(Width::W32, Src::Place(x), Place::Reg(q));
+                self.ins(format_args!("leal {bias}({q64}), {t32}"));
+                self.ins(format_args!("testl {q32}, {q32}"));
+                self.ins(format_args!("cmovsl {t32}, {q32}"));
+            }
+        }
     }
 
     /// `q = x / d` into the register `q` (which may be `x`'s own), `d`
@@ -416,21 +468,7 @@ impl FunctionEmitter<'_> {
                 false
             }
             DivStrategy::Shift { k, negate } => {
-                // x + 2^k - 1 if x is negative, else x; then shifted.
-                let bias = (1i64 << k) - 1;
-                match x {
-                    Place::Reg(xr) if xr != q => {
-                        self.ins(format_args!("leal {bias}({}), {q32}", xr.name64()));
-                        self.ins(format_args!("testl {0}, {0}", xr.name32()));
-                        self.ins(format_args!("cmovnsl {}, {q32}", xr.name32()));
-                    }
-                    _ => {
-                        self.mov(Width::W32, Src::Place(x), Place::Reg(q));
-                        self.ins(format_args!("leal {bias}({q64}), {t32}"));
-                        self.ins(format_args!("testl {q32}, {q32}"));
-                        self.ins(format_args!("cmovsl {t32}, {q32}"));
-                    }
-                }
+                self.biased_for_shift(q, x, k);
                 self.ins(format_args!("sarl ${k}, {q32}"));
                 negate
             }

@@ -112,6 +112,12 @@ struct FunctionEmitter<'a> {
     /// comparison needs no second `cmp` (two `cmov`s after one compare, as
     /// LLVM emits them for the two selects of a setter's leaf).
     flags: Option<(VReg, Operand)>,
+    /// The number of predecessors of each block.
+    preds: SecondaryMap<Block, u32>,
+    /// The comparison the flags hold on entry to a block whose one
+    /// predecessor ends with a conditional jump on it (`jcc` leaves the
+    /// flags alone): the second test of `a < b || a == b` needs no `cmp`.
+    entry_flags: SecondaryMap<Block, Option<(VReg, Operand)>>,
 }
 
 /// Where a jump to each block of `layout` really goes: following the
@@ -203,7 +209,14 @@ pub fn emit_function(
         in_prologue: false,
         debug_labels,
         flags: None,
+        preds: SecondaryMap::new(),
+        entry_flags: SecondaryMap::new(),
     };
+    for &b in &mf.layout {
+        for s in mf.block(b).term.successors() {
+            e.preds[s] += 1;
+        }
+    }
     let first_line = mf
         .layout
         .iter()
@@ -380,8 +393,9 @@ impl FunctionEmitter<'_> {
             self.line = line;
             self.in_prologue = true;
         }
-        // Another block may jump here with other flags.
-        self.flags = None;
+        // Another block may jump here with other flags; nothing runs
+        // between the one predecessor's `jcc` and this block.
+        self.flags = self.entry_flags[b].take();
         let mf = self.mf;
         let block = mf.block(b);
         if let Some(func) = self.comments_ir {
@@ -426,6 +440,11 @@ impl FunctionEmitter<'_> {
                 else_dest,
             } => {
                 self.compare_unless_set(lhs, rhs);
+                for s in [then_dest, else_dest] {
+                    if self.preds[s] == 1 && s != self.mf.layout[0] {
+                        self.entry_flags[s] = Some((lhs, rhs));
+                    }
+                }
                 Exit::Branch(cond, then_dest, else_dest)
             }
             MTerm::Ret { value } => {
