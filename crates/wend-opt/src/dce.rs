@@ -24,6 +24,11 @@
 //!   store that writes the address itself somewhere). A slot that is only
 //!   ever stored to goes, with its stores.
 //!
+//! * **debug table** — naming a variable's home (`-g`) keeps nothing
+//!   alive: `-g` never changes the code. A variable whose home is deleted
+//!   leaves the table (the debugger shows it as optimised out), as a debug
+//!   value of a deleted value becomes `undef`.
+//!
 //! Marking is one worklist pass over the use-def edges, so the pass is
 //! linear. Nothing that is marked live uses something deleted, since
 //! every operand of a live instruction is marked.
@@ -75,6 +80,22 @@ pub fn run(func: &mut Function) {
         data.phis.retain(|&inst| live[inst]);
         data.insts.retain(|&inst| live[inst]);
     }
+    // A variable whose home was deleted (an element pointer no load or
+    // store uses any more: GVN reached its element through another
+    // pointer) is optimised out for the debugger.
+    let Some(mut debug) = func.debug.take() else {
+        return;
+    };
+    for var in &mut debug.variables {
+        let deleted = var
+            .slot
+            .and_then(|slot| func.defining_inst(slot))
+            .is_some_and(|def| !live[def]);
+        if deleted {
+            var.slot = None;
+        }
+    }
+    func.debug = Some(debug);
 }
 
 /// Whether `ptr` is the address of a stack slot of this function.

@@ -57,21 +57,27 @@
 //! replaced the second.
 //!
 //! **Memory.** Loads are numbered too, with what the walk knows of memory:
-//! the value each pointer holds at the current point, learned from a load
+//! the value each location holds at the current point, learned from a load
 //! of it (its result) or a store to it (the stored value) in a dominating
-//! position with nothing in between that may write it. A later load of the
-//! pointer is that value (*redundant load elimination* and *store-to-load
-//! forwarding*), and a store of the value the pointer already holds is
-//! deleted. This is LLVM's `EarlyCSE` with its *generations*: a block with
+//! position with nothing in between that may write it. A location is a
+//! variable or one element of one at constant indices
+//! (`wend_ir::analysis::alias::Location`): two element pointers computed
+//! apart, `getelementptr %g, 1` twice, are one location. A later load of
+//! the location is that value (*redundant load elimination* and
+//! *store-to-load forwarding*), and a store of the value the location
+//! already holds is deleted. This is LLVM's `EarlyCSE` with its *generations*: a block with
 //! several predecessors may be reached along paths the dominator tree walk
 //! has not seen (a loop's back edge, the other arm of an `if`), so entering
 //! it forgets everything (a new generation); a block with one predecessor
 //! inherits what its predecessor knew at its end. Within that, the alias
 //! facts of `wend_ir::analysis::alias` keep knowledge across writes: a
-//! store to, or a call writing through, an identified object (an `alloca`
-//! or a pointer parameter, which no other such pointer aliases) forgets
-//! only that pointer, and any other write forgets everything. Which
-//! pointers a call writes is its callee's `Effects` (per parameter). This
+//! store to a location forgets only that location (no other one overlaps
+//! it); a store at an unknown index into an object, or a call writing
+//! through a pointer into it (the callee may index from there), forgets
+//! the locations of that object (an `alloca` or a pointer parameter, which
+//! no other object overlaps); a write through a pointer of unknown object
+//! forgets everything. Which pointers a call writes is its callee's
+//! `Effects` (per parameter). This
 //! is the dominator-tree half of memory SSA (Novillo, "Memory SSA — a
 //! unified approach for sparsely representing memory operations", GCC
 //! Summit 2007): the last write of each memory location along the walk,
@@ -94,7 +100,9 @@ use std::hash::BuildHasher;
 use rustc_hash::{FxBuildHasher, FxHashMap};
 
 use cranelift_entity::SecondaryMap;
-use wend_ir::analysis::alias::{for_each_access, is_identified_object};
+use wend_ir::analysis::alias::{
+    for_each_access, location, object_reach, pointer_reach, Location, Reach,
+};
 use wend_ir::analysis::cfg::Cfg;
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::effects::Effects;
@@ -276,10 +284,14 @@ enum MemoryStep {
 }
 
 /// What the walk knows of memory at the current point: the value each
-/// identified pointer holds, valid while its generation is current (see
-/// the module doc).
+/// location holds, valid while its generation is current (see the module
+/// doc). A location is keyed by the first pointer to it the walk met.
 struct KnownMemory {
     value: ScopedMap<Value, Option<(Value, u32)>>,
+    /// The key of each location met.
+    keys: FxHashMap<Location, Value>,
+    /// The keys of the locations met in each object.
+    of_object: FxHashMap<Value, Vec<Value>>,
     generation: u32,
     /// The generation of each enclosing scope, restored on leaving.
     outer: Vec<u32>,
@@ -291,6 +303,8 @@ impl Default for KnownMemory {
     fn default() -> Self {
         KnownMemory {
             value: ScopedMap::new(SecondaryMap::new()),
+            keys: FxHashMap::default(),
+            of_object: FxHashMap::default(),
             generation: 0,
             outer: Vec::new(),
             last: 0,
@@ -329,13 +343,31 @@ impl KnownMemory {
         self.value.set(ptr, Some((v, self.generation)));
     }
 
-    /// Forgets what memory `ptr` may point to holds: only `ptr` for an
-    /// identified object (no other known pointer aliases it), else all.
-    fn clobber(&mut self, func: &Function, ptr: Value) {
-        if is_identified_object(func, ptr) {
-            self.value.set(ptr, None);
-        } else {
-            self.forget_all();
+    /// The key of the location `ptr` points to, if it is known exactly.
+    fn key(&mut self, func: &Function, ptr: Value) -> Option<Value> {
+        let loc = location(func, ptr)?;
+        let of_object = &mut self.of_object;
+        Some(*self.keys.entry(loc).or_insert_with(|| {
+            of_object.entry(loc.root).or_default().push(ptr);
+            ptr
+        }))
+    }
+
+    /// Forgets what the memory a write reaches holds: one location, the
+    /// locations of one object, or everything.
+    fn clobber(&mut self, reach: Reach) {
+        match reach {
+            Reach::Exact(loc) => {
+                if let Some(&key) = self.keys.get(&loc) {
+                    self.value.set(key, None);
+                }
+            }
+            Reach::Object(root) => {
+                for &key in self.of_object.get(&root).into_iter().flatten() {
+                    self.value.set(key, None);
+                }
+            }
+            Reach::Unknown => self.forget_all(),
         }
     }
 
@@ -351,35 +383,34 @@ impl KnownMemory {
         let data = &func.insts[inst];
         match data.kind {
             InstKind::Load { ptr } => {
-                let ptr = subst.resolve(ptr);
                 let result = data.result.expect("a load has a result");
-                if !is_identified_object(func, ptr) {
+                let Some(key) = self.key(func, subst.resolve(ptr)) else {
                     return MemoryStep::Keep;
-                }
-                match self.get(ptr) {
+                };
+                match self.get(key) {
                     Some(known) => MemoryStep::Replace(result, known),
                     None => {
-                        self.learn(ptr, result);
+                        self.learn(key, result);
                         MemoryStep::Keep
                     }
                 }
             }
             InstKind::Store { value, ptr } => {
                 let (value, ptr) = (subst.resolve(value), subst.resolve(ptr));
-                if !is_identified_object(func, ptr) {
-                    self.forget_all();
+                let Some(key) = self.key(func, ptr) else {
+                    self.clobber(pointer_reach(func, ptr));
                     return MemoryStep::Keep;
-                }
-                if self.get(ptr) == Some(value) {
+                };
+                if self.get(key) == Some(value) {
                     return MemoryStep::Delete;
                 }
-                self.learn(ptr, value);
+                self.learn(key, value);
                 MemoryStep::Keep
             }
             _ => {
                 for_each_access(effects, func, &data.kind, |ptr, access| {
                     if access.write {
-                        self.clobber(func, subst.resolve(ptr));
+                        self.clobber(object_reach(func, subst.resolve(ptr)));
                     }
                 });
                 MemoryStep::Other

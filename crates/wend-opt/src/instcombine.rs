@@ -13,6 +13,14 @@
 //!   constants add up modulo 2^32, like everything else, so no range is
 //!   needed: `x + 2^30 + 2^30` is `x + (-2^31)` whatever `x` is. A chain
 //!   summing to 0 is `x` itself.
+//! * **identities** (LLVM's InstSimplify): `x + 0`, `x - 0`, `x | 0`,
+//!   `x ^ 0`, `x lshr 0`, `x * 1`, `x / 1`, `x & -1`, `x & x` and `x | x`
+//!   are `x`; `x * 0`, `x & 0`, `x % 1`, `x % -1`, `x - x` and `x ^ x` are
+//!   0 (the constant on either side of a commutative operation). wend
+//!   source writes some (`moves = moves + 0`), and inlining a call with a
+//!   constant argument makes more. No range is needed: each holds for
+//!   every `x`, in wrapping arithmetic (`INT_MIN % -1` is undefined in the
+//!   IR, and 0 in wend).
 //! * **remainder by 2^k of a non-negative value**: `srem x, 2^k` is
 //!   `and x, 2^k - 1` where `x >= 0` (for negative `x` the remainder is
 //!   negative or 0, the mask never is).
@@ -147,6 +155,9 @@ enum Combined {
 fn combined(func: &mut Function, ranges: &Ranges, b: Block, inst: Inst) -> Option<Combined> {
     match func.insts[inst].kind {
         InstKind::Binary { op, lhs, rhs } if func.value_type(lhs) == Type::I32 => {
+            if let Some(same) = identity(func, op, lhs, rhs) {
+                return Some(same);
+            }
             let divisor = func.as_const(rhs).filter(|&c| c > 0 && c.count_ones() == 1);
             let non_negative = || ranges.range_at(func, lhs, b).is_non_negative();
             match op {
@@ -188,6 +199,33 @@ fn combined(func: &mut Function, ranges: &Ranges, b: Block, inst: Inst) -> Optio
             let decided = l.decide(cond, r)?;
             Some(Combined::Value(func.bconst(decided)))
         }
+        _ => None,
+    }
+}
+
+/// What `lhs op rhs` is whatever its variable operand holds, if an
+/// identity says (see the module doc).
+fn identity(func: &mut Function, op: BinOp, lhs: Value, rhs: Value) -> Option<Combined> {
+    let (l, r) = (func.as_const(lhs), func.as_const(rhs));
+    if l.is_some() && r.is_some() {
+        return None; // constant folding is SCCP's
+    }
+    let commutative = op.is_commutative();
+    // The variable operand and the constant, `c op x` read as `x op c`
+    // where the order does not matter.
+    let (x, c) = match (l, r) {
+        (_, Some(c)) => (lhs, Some(c)),
+        (Some(c), None) if commutative => (rhs, Some(c)),
+        _ => (lhs, None),
+    };
+    let zero = |func: &mut Function| Some(Combined::Value(func.iconst(0)));
+    match (op, c) {
+        (BinOp::Add | BinOp::Sub | BinOp::Or | BinOp::Xor | BinOp::LShr, Some(0))
+        | (BinOp::Mul | BinOp::SDiv, Some(1))
+        | (BinOp::And, Some(-1)) => Some(Combined::Value(x)),
+        (BinOp::Mul | BinOp::And, Some(0)) | (BinOp::SRem, Some(1 | -1)) => zero(func),
+        (BinOp::Sub | BinOp::Xor, None) if lhs == rhs => zero(func),
+        (BinOp::And | BinOp::Or, None) if lhs == rhs => Some(Combined::Value(x)),
         _ => None,
     }
 }

@@ -24,30 +24,51 @@
 //!   happen before the output the program prints first;
 //! * `icmp` and `select`.
 //!
-//! **Loads** move too (LLVM's LICM with alias analysis), when the pointer
-//! is an identified object defined outside the loop (an `alloca` of the
-//! entry block, a pointer parameter: `wend_ir::analysis::alias`) and
-//! nothing in the loop may write it: no store to it, no call whose callee
-//! writes through that argument (`Effects`), and no write through a
-//! pointer whose object is unknown. Such a load reads the same value in
-//! every iteration, and cannot trap, so it may run where the program would
-//! not have. This is what loads a captured loop bound once, in the
-//! preheader, rather than in every iteration.
+//! Memory is reasoned about by *location* (`wend_ir::analysis::alias`): a
+//! variable (an `alloca` of the entry block, or what a pointer parameter
+//! points to), or one element of such an object at a constant index — the
+//! captured variables that `frame-arrays` passes as one pointer to a group
+//! are elements `getelementptr %g, j`, each as precise as a variable of
+//! its own (LLVM's BasicAA splits a constant-offset `getelementptr` into
+//! base and offset for the same answer). An access at an unknown index,
+//! and a call given a pointer into an object (the callee may index from
+//! it), may reach any location of that object; an access through a
+//! pointer of unknown object, any location at all.
 //!
-//! **Scalar promotion** (LLVM's `promoteLoopAccessesToScalars`): a pointer
-//! the loop both loads and stores, an identified object defined outside
+//! **Loads** move too (LLVM's LICM with alias analysis), when the pointer
+//! has a known location, is defined outside the loop, and nothing in the
+//! loop may write the location: no store to it, no call whose callee
+//! writes through a pointer into its object (`Effects`), and no write
+//! through a pointer whose object is unknown. Such a load reads the same
+//! value in every iteration. This is what loads a captured loop bound
+//! once, in the preheader, rather than in every iteration.
+//!
+//! **Scalar promotion** (LLVM's `promoteLoopAccessesToScalars`): a
+//! location the loop both loads and stores, of an object defined outside
 //! the loop, with no other access in the loop that may reach it (no call
-//! reading or writing through it, no access through an unknown pointer),
-//! lives in a register across the loop: its value is loaded once in the
-//! preheader and stored back at the start of each exit block (loop-simplify
-//! form makes every exit dedicated, so that runs only when leaving the
-//! loop). Inside the loop its loads and stores go to a fresh stack slot,
+//! given a pointer into its object, no access at an unknown index into it
+//! or through an unknown pointer), lives in a register across the loop:
+//! its value is loaded once in the preheader and stored back at the start
+//! of each exit block (loop-simplify form makes every exit dedicated, so
+//! that runs only when leaving the loop). Inside the loop its loads and
+//! stores, whichever pointers to it they use, go to a fresh stack slot,
 //! which mem2reg, run next in the pipeline, turns into phis: the SSA
 //! updating that LLVM's promoter does with its `SSAUpdater`. Writing the
 //! value back on an exit where the loop did not change it is harmless in
 //! wend: no other pointer, thread or signal handler sees the variable in
 //! between. Promotion comes first in each loop, so the loads left are
 //! hoisted by the rule above.
+//!
+//! Both load in the preheader what the program might not have loaded (the
+//! loop may run zero times, the access may sit under an `if`). That is
+//! harmless for a location that surely exists: a variable, an element
+//! inside its `alloca`. An element beyond the first of a parameter is not
+//! known to exist from inside the function (the caller's group may be
+//! shorter; reading past it is an error), so such a location is loaded in
+//! the preheader only when the loop header loads or stores it before any
+//! call: the header runs right after the preheader, so the program reads
+//! it there anyway, before printing anything more (LLVM's LICM asks the
+//! same: dereferenceable, or guaranteed to be accessed by the loop).
 //!
 //! **Calls to pure functions** (`Effects::is_pure`: they read nothing they
 //! are not given by value, write and print nothing, always return and
@@ -65,10 +86,13 @@
 //! Requires: loop-simplify form (every loop has a preheader, its exits are
 //! dedicated), checked; the pass manager runs `loopsimplify` right before
 //! this pass; the module's `Effects`. Invalidates: nothing about the CFG;
-//! instructions change blocks; promotion adds stack slots for mem2reg.
+//! instructions change blocks; promotion adds stack slots for mem2reg (and
+//! an element pointer in the preheader when the loop has none outside it).
 
 use rustc_hash::FxHashSet;
-use wend_ir::analysis::alias::{for_each_access, is_identified_object, Access};
+use wend_ir::analysis::alias::{
+    for_each_reach, is_dereferenceable, location, Access, Location, Reach,
+};
 use wend_ir::analysis::dom::DomTree;
 use wend_ir::analysis::effects::Effects;
 use wend_ir::analysis::loop_form::{preheader, LoopAnalyses};
@@ -92,13 +116,14 @@ pub fn run(func: &mut Function, effects: &Effects) {
     for &l in loops.iter().rev() {
         let preheader =
             preheader(func, &cfg, &forest, l).expect("loop-simplify form has preheaders");
-        let memory = LoopMemory::compute(func, effects, forest.body(l));
-        for &ptr in &memory.promotable(func, &forest, l, &block_of) {
-            promote(func, &forest, l, ptr, preheader, &mut block_of);
+        let on_entry = accessed_on_entry(func, &forest, l);
+        let memory = LoopMemory::compute(func, effects, forest.body(l), on_entry);
+        for &loc in &memory.promotable(func, &forest, l, &block_of) {
+            promote(func, &forest, l, loc, preheader, &mut block_of);
         }
-        // Promotion took the loads and stores of the promoted pointers
+        // Promotion took the loads and stores of the promoted locations
         // out of the loop: what is left is what the rest reads and writes.
-        let memory = LoopMemory::compute(func, effects, forest.body(l));
+        let memory = LoopMemory::compute(func, effects, forest.body(l), memory.accessed_on_entry);
         let hoist = Hoist {
             forest: &forest,
             domtree: &domtree,
@@ -111,123 +136,197 @@ pub fn run(func: &mut Function, effects: &Effects) {
     }
 }
 
-/// How a loop uses memory: the identified objects it reads and writes
-/// through loads and stores, those other instructions (calls) reach, and
-/// whether anything is accessed through a pointer of unknown object.
+/// How a loop uses memory: the locations its loads and stores reach
+/// exactly, the objects other accesses reach (calls, elements at unknown
+/// indices), and whether anything is accessed through a pointer of
+/// unknown object.
 #[derive(Default)]
 struct LoopMemory {
-    loaded: FxHashSet<Value>,
-    stored: FxHashSet<Value>,
-    /// Identified objects some other instruction (a call) reads or writes.
-    touched_otherwise: FxHashSet<Value>,
-    /// Identified objects anything in the loop writes.
-    written: FxHashSet<Value>,
+    loaded: FxHashSet<Location>,
+    stored: FxHashSet<Location>,
+    /// Objects some access reaches at a location not known exactly.
+    touched_objects: FxHashSet<Value>,
+    /// Objects some access writes at a location not known exactly.
+    written_objects: FxHashSet<Value>,
+    /// The locations the header accesses first thing (see
+    /// [`accessed_on_entry`]), from before promotion.
+    accessed_on_entry: FxHashSet<Location>,
     unknown_read: bool,
     unknown_write: bool,
 }
 
 impl LoopMemory {
-    fn compute(func: &Function, effects: &Effects, body: &[Block]) -> LoopMemory {
-        let mut memory = LoopMemory::default();
+    fn compute(
+        func: &Function,
+        effects: &Effects,
+        body: &[Block],
+        accessed_on_entry: FxHashSet<Location>,
+    ) -> LoopMemory {
+        let mut memory = LoopMemory {
+            accessed_on_entry,
+            ..LoopMemory::default()
+        };
         for &b in body {
             for &inst in &func.blocks[b].insts {
                 let kind = &func.insts[inst].kind;
-                for_each_access(effects, func, kind, |ptr, access: Access| {
-                    if !is_identified_object(func, ptr) {
+                for_each_reach(effects, func, kind, |reach, access: Access| match reach {
+                    Reach::Exact(loc) => {
+                        if access.read {
+                            memory.loaded.insert(loc);
+                        }
+                        if access.write {
+                            memory.stored.insert(loc);
+                        }
+                    }
+                    Reach::Object(root) => {
+                        memory.touched_objects.insert(root);
+                        if access.write {
+                            memory.written_objects.insert(root);
+                        }
+                    }
+                    Reach::Unknown => {
                         memory.unknown_read |= access.read;
                         memory.unknown_write |= access.write;
-                        return;
                     }
-                    if access.write {
-                        memory.written.insert(ptr);
-                    }
-                    match kind {
-                        InstKind::Load { .. } => memory.loaded.insert(ptr),
-                        InstKind::Store { .. } => memory.stored.insert(ptr),
-                        _ => memory.touched_otherwise.insert(ptr),
-                    };
                 });
             }
         }
         memory
     }
 
-    /// Whether a load of `ptr` (an identified object) reads the same value
-    /// in every iteration: nothing in the loop may write it.
-    fn is_unwritten(&self, ptr: Value) -> bool {
-        !self.unknown_write && !self.written.contains(&ptr)
+    /// Whether a load of `loc` reads the same value in every iteration:
+    /// nothing in the loop may write it.
+    fn is_unwritten(&self, loc: Location) -> bool {
+        !self.unknown_write
+            && !self.stored.contains(&loc)
+            && !self.written_objects.contains(&loc.root)
     }
 
-    /// The pointers of loop `l` to promote (see the module doc), in the
-    /// order of their values.
+    /// Whether location `loc` may be loaded in the loop's preheader: it
+    /// surely exists ([`is_dereferenceable`]), or the loop accesses it on
+    /// entry (LLVM's LICM asks the same: dereferenceable, or guaranteed to
+    /// be accessed by the loop).
+    fn may_load_in_preheader(&self, func: &Function, loc: Location) -> bool {
+        is_dereferenceable(func, loc) || self.accessed_on_entry.contains(&loc)
+    }
+
+    /// The locations of loop `l` to promote (see the module doc), in
+    /// order.
     fn promotable(
         &self,
         func: &Function,
         forest: &LoopForest,
         l: Loop,
         block_of: &InstBlocks,
-    ) -> Vec<Value> {
+    ) -> Vec<Location> {
         if self.unknown_read || self.unknown_write {
             return Vec::new();
         }
-        let mut found: Vec<Value> = self
+        let mut found: Vec<Location> = self
             .stored
             .iter()
             .copied()
-            .filter(|ptr| self.loaded.contains(ptr) && !self.touched_otherwise.contains(ptr))
-            .filter(|&ptr| !defined_in_loop(func, forest, l, block_of, ptr))
+            .filter(|loc| self.loaded.contains(loc) && !self.touched_objects.contains(&loc.root))
+            .filter(|loc| !defined_in_loop(func, forest, l, block_of, loc.root))
+            .filter(|&loc| self.may_load_in_preheader(func, loc))
             .collect();
         found.sort_unstable();
         found
     }
 }
 
-/// Keeps identified object `ptr` in a register across loop `l`: loaded in
-/// the preheader, stored back at the start of each exit block, and in
-/// between in a fresh slot that mem2reg promotes.
+/// The locations the header of loop `l` loads or stores before anything
+/// the program could see (a call: output, an exit, a trap). The header
+/// runs right after the preheader: loading one of them there instead is
+/// an error, if the element does not exist, at the same point of the
+/// output.
+fn accessed_on_entry(func: &Function, forest: &LoopForest, l: Loop) -> FxHashSet<Location> {
+    func.blocks[forest.header(l)]
+        .insts
+        .iter()
+        .map(|&inst| &func.insts[inst].kind)
+        .take_while(|kind| !matches!(kind, InstKind::Call { .. }))
+        .filter_map(|kind| match *kind {
+            InstKind::Load { ptr } | InstKind::Store { ptr, .. } => location(func, ptr),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Keeps location `loc` in a register across loop `l`: loaded in the
+/// preheader, stored back at the start of each exit block, and in between
+/// in a fresh slot that mem2reg promotes.
 fn promote(
     func: &mut Function,
     forest: &LoopForest,
     l: Loop,
-    ptr: Value,
+    loc: Location,
     preheader: Block,
     block_of: &mut InstBlocks,
 ) {
-    let ty = func
-        .value_type(ptr)
+    let ptr_ty = func.value_type(loc.root);
+    let ty = ptr_ty
         .pointee()
-        .expect("a promoted pointer is a pointer");
+        .expect("a promoted location is a pointer's");
     let line = 0;
     let entry = func.layout[0];
-    let slot_inst = func.make_inst(
-        InstKind::Alloca { ty, count: 1 },
-        Some(ty.pointer_to()),
-        line,
-    );
+    let slot_inst = func.make_inst(InstKind::Alloca { ty, count: 1 }, Some(ptr_ty), line);
     let slot = func.inst_result(slot_inst).expect("an alloca has a result");
-    if let Some(name) = func.value_name(ptr).map(str::to_string) {
-        // mem2reg names the phis it places after the slot.
-        func.set_value_name(slot, &name);
-    }
     func.blocks[entry].insts.insert(0, slot_inst);
     block_of[slot_inst] = entry.into();
 
+    let mut name = None;
+    let mut defined_outside = None;
     for &b in forest.body(l) {
         for &inst in &func.blocks[b].insts {
+            let (InstKind::Load { ptr } | InstKind::Store { ptr, .. }) = func.insts[inst].kind
+            else {
+                continue;
+            };
+            if location(func, ptr) != Some(loc) {
+                continue;
+            }
+            name = name.or_else(|| func.value_name(ptr).map(str::to_string));
+            if !defined_in_loop(func, forest, l, block_of, ptr) {
+                defined_outside.get_or_insert(ptr);
+            }
             match &mut func.insts[inst].kind {
-                InstKind::Load { ptr: p } | InstKind::Store { ptr: p, .. } if *p == ptr => {
-                    *p = slot
-                }
-                _ => {}
+                InstKind::Load { ptr } | InstKind::Store { ptr, .. } => *ptr = slot,
+                _ => unreachable!("matched above"),
             }
         }
     }
+    if let Some(name) = name {
+        // mem2reg names the phis it places after the slot.
+        func.set_value_name(slot, &name);
+    }
+    // A pointer to the location available in the preheader: one the loop
+    // used, else a new element pointer there (the loop's may be its own).
+    let mut outside = Vec::new();
+    let ptr = if let Some(ptr) = defined_outside {
+        ptr
+    } else {
+        let index = func.iconst(i32::try_from(loc.index).expect("an element index is an i32"));
+        let element = func.make_inst(
+            InstKind::ElementPtr {
+                base: loc.root,
+                index,
+            },
+            Some(ptr_ty),
+            line,
+        );
+        outside.push(element);
+        func.inst_result(element)
+            .expect("an element pointer has a result")
+    };
     let load = func.make_inst(InstKind::Load { ptr }, Some(ty), line);
     let value = func.inst_result(load).expect("a load has a result");
     let store = func.make_inst(InstKind::Store { value, ptr: slot }, None, line);
-    func.blocks[preheader].insts.extend([load, store]);
-    block_of[load] = preheader.into();
-    block_of[store] = preheader.into();
+    outside.extend([load, store]);
+    for &inst in &outside {
+        block_of[inst] = preheader.into();
+    }
+    func.blocks[preheader].insts.extend(outside);
     for &exit in forest.exits(l) {
         let load = func.make_inst(InstKind::Load { ptr: slot }, Some(ty), line);
         let value = func.inst_result(load).expect("a load has a result");
@@ -271,11 +370,11 @@ impl Hoist<'_> {
             func.retain_insts(b, |func, inst| {
                 let kind = &func.insts[inst].kind;
                 let movable = match *kind {
-                    InstKind::Load { ptr } => {
-                        is_identified_object(func, ptr)
-                            && self.memory.is_unwritten(ptr)
+                    InstKind::Load { ptr } => location(func, ptr).is_some_and(|loc| {
+                        self.memory.is_unwritten(loc)
                             && !defined_in_loop(func, forest, l, block_of, ptr)
-                    }
+                            && self.memory.may_load_in_preheader(func, loc)
+                    }),
                     InstKind::Call { callee, .. } if self.effects.is_pure(callee) => {
                         self.runs_every_iteration(b)
                             && operands_outside(func, forest, l, block_of, kind)

@@ -88,6 +88,110 @@ pub fn may_alias(func: &Function, a: Value, b: Value) -> bool {
     }
 }
 
+/// One memory location known exactly: element `index` of the identified
+/// object `root` (an `alloca` or a pointer parameter). A scalar variable,
+/// or the variable a pointer parameter points to, is element 0 of itself;
+/// `getelementptr %xs, 2` and `getelementptr (getelementptr %xs, 1), 1`
+/// are one location. Two different locations never overlap (the same
+/// assumption as [`may_alias`]: constant elements of distinct indices are
+/// distinct variables), so a memory pass may key what it knows by location
+/// rather than by pointer value (LLVM's BasicAA decomposes a constant-offset
+/// `getelementptr` into base and offset for the same answer).
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct Location {
+    pub root: Value,
+    pub index: i64,
+}
+
+/// The location `ptr` points to, when it is known exactly: an identified
+/// object, or an element of one at constant indices.
+pub fn location(func: &Function, ptr: Value) -> Option<Location> {
+    underlying_object(func, ptr)?;
+    let base = func.pointer_base(ptr);
+    Some(Location {
+        root: base.root,
+        index: base.offset?,
+    })
+}
+
+/// Whether location `loc` may be loaded where the program would not have
+/// loaded it: it surely exists — an element inside its `alloca`, or the
+/// variable a pointer parameter points to itself. The further elements of
+/// a parameter (a group of captured variables that `frame-arrays` passes as
+/// one pointer) are not known to exist from inside the function: an
+/// element beyond the caller's array is an error to read.
+pub fn is_dereferenceable(func: &Function, loc: Location) -> bool {
+    match func.alloca_count(loc.root) {
+        Some(count) => (0..i64::from(count)).contains(&loc.index),
+        None => loc.index == 0,
+    }
+}
+
+/// Which memory an access may reach, as the memory passes key it.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Reach {
+    /// One location and nothing else.
+    Exact(Location),
+    /// Some locations of the identified object `root`, not known which: an
+    /// element at an index not known at compile time, or what a callee
+    /// reaches through a pointer into the object (it may index from there:
+    /// a group's base pointer reaches the whole group).
+    Object(Value),
+    /// Any memory.
+    Unknown,
+}
+
+impl Reach {
+    /// Whether this reach may touch location `loc`.
+    pub fn may_touch(self, loc: Location) -> bool {
+        match self {
+            Reach::Exact(l) => l == loc,
+            Reach::Object(root) => root == loc.root,
+            Reach::Unknown => true,
+        }
+    }
+}
+
+/// What a load or store through `ptr` reaches: its location, else the
+/// object it points into, else anything.
+pub fn pointer_reach(func: &Function, ptr: Value) -> Reach {
+    match location(func, ptr) {
+        Some(loc) => Reach::Exact(loc),
+        None => object_reach(func, ptr),
+    }
+}
+
+/// What a callee given `ptr` reaches: the whole object `ptr` points into
+/// (it may index from `ptr`), else anything.
+pub fn object_reach(func: &Function, ptr: Value) -> Reach {
+    match underlying_object(func, ptr) {
+        Some(Object::Alloca(root) | Object::Param(root)) => Reach::Object(root),
+        None => Reach::Unknown,
+    }
+}
+
+/// Calls `f(reach, access)` for each access of `kind` (an instruction of
+/// `func`) that [`for_each_access`] reports: a load or store reaches what
+/// [`pointer_reach`] says; a call (or an instruction not known here)
+/// reaches the whole object of each pointer it is given
+/// ([`object_reach`]).
+pub fn for_each_reach(
+    effects: &Effects,
+    func: &Function,
+    kind: &InstKind,
+    mut f: impl FnMut(Reach, Access),
+) {
+    let exact = matches!(kind, InstKind::Load { .. } | InstKind::Store { .. });
+    for_each_access(effects, func, kind, |ptr, access| {
+        let reach = if exact {
+            pointer_reach(func, ptr)
+        } else {
+            object_reach(func, ptr)
+        };
+        f(reach, access)
+    });
+}
+
 /// How an instruction uses the memory a pointer points to.
 #[derive(Copy, Clone, Default, PartialEq, Eq, Debug)]
 pub struct Access {
@@ -285,6 +389,58 @@ entry:
         let mut touched = false;
         for_each_access(&Effects::unknown(), func, &gep.kind, |_, _| touched = true);
         assert!(!touched);
+    }
+
+    #[test]
+    fn locations_and_reaches() {
+        let ir = "
+declare void @use(i32*)
+
+define i32 @f(i32* %p, i32 %k, i1 %c) {
+entry:
+  %a = alloca i32, i32 2
+  %a1 = getelementptr inbounds i32, i32* %a, i32 1
+  %p2 = getelementptr inbounds i32, i32* %p, i32 2
+  %p2again = getelementptr inbounds i32, i32* %a1, i32 0
+  %pk = getelementptr inbounds i32, i32* %p, i32 %k
+  %s = select i1 %c, i32* %p, i32* %a
+  %x = load i32, i32* %p2
+  call void @use(i32* %p2)
+  ret i32 %x
+}
+";
+        let module = parse_module(ir).unwrap();
+        let func = &module.functions[module.find_function("f").unwrap()];
+        let v = values(func);
+        let at = |root: &str, index| Location {
+            root: v(root),
+            index,
+        };
+        assert_eq!(location(func, v("p")), Some(at("p", 0)));
+        assert_eq!(location(func, v("p2")), Some(at("p", 2)));
+        assert_eq!(location(func, v("a1")), location(func, v("p2again")));
+        assert_eq!(location(func, v("pk")), None);
+        assert_eq!(location(func, v("s")), None);
+        // What surely exists: elements inside an alloca, a parameter's
+        // own variable.
+        assert!(is_dereferenceable(func, at("a", 1)));
+        assert!(!is_dereferenceable(func, at("a", 3)));
+        assert!(is_dereferenceable(func, at("p", 0)));
+        assert!(!is_dereferenceable(func, at("p", 2)));
+        assert_eq!(pointer_reach(func, v("p2")), Reach::Exact(at("p", 2)));
+        assert_eq!(pointer_reach(func, v("pk")), Reach::Object(v("p")));
+        assert_eq!(pointer_reach(func, v("s")), Reach::Unknown);
+        assert!(Reach::Object(v("p")).may_touch(at("p", 2)));
+        assert!(!Reach::Object(v("p")).may_touch(at("a", 0)));
+        assert!(!Reach::Exact(at("p", 1)).may_touch(at("p", 2)));
+        // A load reaches its element; a call the whole object.
+        let mut seen = Vec::new();
+        for &inst in &func.blocks[func.layout[0]].insts {
+            for_each_reach(&Effects::unknown(), func, &func.insts[inst].kind, |r, _| {
+                seen.push(r)
+            });
+        }
+        assert_eq!(seen, [Reach::Exact(at("p", 2)), Reach::Object(v("p"))]);
     }
 
     #[test]
